@@ -1,0 +1,187 @@
+import Content
+
+/// The share of answer combinations that ends in each outcome, and which outcomes can never
+/// be the result.
+public struct OutcomeDistribution: Sendable, Equatable {
+    public enum Method: Sendable, Equatable {
+        /// Every combination counted (by dynamic programming over score totals).
+        case exact
+        /// Too many distinct totals to count: a seeded random sample of combinations.
+        case sampled(size: Int, seed: UInt64)
+    }
+
+    public var method: Method
+    /// All answer combinations of the quiz (a Double: it can exceed 2^64).
+    public var combinations: Double
+    /// Per outcome: combinations counted (exact) or sampled draws that end there.
+    public var counts: [Double]
+    /// Outcomes proven never to be the result.
+    public var unreachable: [Int]
+    /// Outcomes for which neither a proof nor a witness was found within the search budget.
+    public var undecided: [Int]
+
+    public func share(_ outcome: Int) -> Double {
+        let total = counts.reduce(0, +)
+        return total > 0 ? counts[outcome] / total : 0
+    }
+}
+
+public enum OutcomeAnalysis {
+    public static let defaultSeed: UInt64 = 0x5EED_0F_0A_715
+    /// Distinct score vectors kept while counting exactly, before falling back to a sample.
+    public static let stateLimit = 200_000
+
+    public static func distribution(
+        _ table: OutcomeTable, stateLimit: Int = stateLimit, sampleSize: Int = 100_000, seed: UInt64 = defaultSeed
+    ) -> OutcomeDistribution {
+        if let counts = exactCounts(table, stateLimit: stateLimit) {
+            return OutcomeDistribution(
+                method: .exact, combinations: table.combinationCount, counts: counts,
+                unreachable: counts.indices.filter { counts[$0] == 0 }, undecided: [])
+        }
+        let counts = sampledCounts(table, size: sampleSize, seed: seed)
+        var unreachable: [Int] = []
+        var undecided: [Int] = []
+        for k in counts.indices where counts[k] == 0 {
+            switch canWin(k, table) {
+            case false?: unreachable.append(k)
+            case nil: undecided.append(k)
+            case true?: break
+            }
+        }
+        return OutcomeDistribution(
+            method: .sampled(size: sampleSize, seed: seed), combinations: table.combinationCount,
+            counts: counts, unreachable: unreachable, undecided: undecided)
+    }
+
+    // MARK: Exact counting
+
+    /// The distinct score vectors one question can add, with how many ways each arises.
+    static func options(_ table: OutcomeTable, _ q: Int) -> [([Int], Double)] {
+        let zero = [Int](repeating: 0, count: table.outcomeCount)
+        guard table.types[q] == .multiple else {
+            var merged: [[Int]: Double] = [:]
+            for vector in table.weights[q] { merged[vector, default: 0] += 1 }
+            return merged.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { ($0.key, $0.value) }
+        }
+        // Any subset of answers: fold them in one at a time, merging equal sums.
+        var sums: [[Int]: Double] = [zero: 1]
+        for vector in table.weights[q] {
+            var next = sums
+            for (sum, count) in sums {
+                next[zip(sum, vector).map(+), default: 0] += count
+            }
+            sums = next
+        }
+        return sums.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { ($0.key, $0.value) }
+    }
+
+    static func exactCounts(_ table: OutcomeTable, stateLimit: Int) -> [Double]? {
+        let zero = [Int](repeating: 0, count: table.outcomeCount)
+        var states: [[Int]: Double] = [zero: 1]
+        for q in table.types.indices {
+            if table.types[q] == .multiple, table.weights[q].count > 20 { return nil }
+            let choices = options(table, q)
+            var next: [[Int]: Double] = [:]
+            next.reserveCapacity(min(states.count * choices.count, stateLimit + 1))
+            for (total, count) in states {
+                for (vector, ways) in choices {
+                    next[zip(total, vector).map(+), default: 0] += count * ways
+                }
+                if next.count > stateLimit { return nil }
+            }
+            states = next
+        }
+        var counts = [Double](repeating: 0, count: table.outcomeCount)
+        guard table.outcomeCount > 0 else { return counts }
+        // Sorted so that the floating-point sums do not depend on hash order.
+        for (total, count) in states.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            counts[OutcomeTable.winner(total)] += count
+        }
+        return counts
+    }
+
+    // MARK: Sampling
+
+    static func sampledCounts(_ table: OutcomeTable, size: Int, seed: UInt64) -> [Double] {
+        var random = SplitMix64(seed: seed)
+        var counts = [Double](repeating: 0, count: table.outcomeCount)
+        guard table.outcomeCount > 0 else { return counts }
+        var totals = [Int](repeating: 0, count: table.outcomeCount)
+        for _ in 0..<size {
+            for k in totals.indices { totals[k] = 0 }
+            for q in table.types.indices {
+                let answers = table.weights[q]
+                if table.types[q] == .multiple {
+                    for answer in answers where random.next() & 1 == 1 {
+                        for k in totals.indices { totals[k] += answer[k] }
+                    }
+                } else {
+                    let answer = answers[Int(random.next() % UInt64(answers.count))]
+                    for k in totals.indices { totals[k] += answer[k] }
+                }
+            }
+            counts[OutcomeTable.winner(totals)] += 1
+        }
+        return counts
+    }
+
+    // MARK: Reachability search
+
+    /// Whether some combination makes outcome k the result: a depth-first search over
+    /// questions on the differences between k's total and every other, pruned by the most
+    /// each difference can still grow. nil when the search budget runs out.
+    static func canWin(_ k: Int, _ table: OutcomeTable, budget: Int = 2_000_000) -> Bool? {
+        let others = (0..<table.outcomeCount).filter { $0 != k }
+        // k must beat outcomes declared before it and at least tie those after it.
+        let required = others.map { $0 < k ? 1 : 0 }
+        var choices: [[[Int]]] = []
+        for q in table.types.indices {
+            if table.types[q] == .multiple, table.weights[q].count > 16 { return nil }
+            let diffs = Set(options(table, q).map { vector, _ in others.map { vector[k] - vector[$0] } })
+            choices.append(diffs.sorted { $0.reduce(0, +) > $1.reduce(0, +) || ($0.reduce(0, +) == $1.reduce(0, +) && $0.lexicographicallyPrecedes($1)) })
+        }
+        // best[q][j]: the most difference j can still gain from questions q... onwards.
+        var best = [[Int]](repeating: [Int](repeating: 0, count: others.count), count: choices.count + 1)
+        for q in stride(from: choices.count - 1, through: 0, by: -1) {
+            for j in others.indices {
+                best[q][j] = best[q + 1][j] + (choices[q].map { $0[j] }.max() ?? 0)
+            }
+        }
+        var visited = Set<[Int]>()
+        var steps = 0
+        func search(_ q: Int, _ current: [Int]) -> Bool? {
+            steps += 1
+            if steps > budget { return nil }
+            for j in others.indices where current[j] + best[q][j] < required[j] { return false }
+            if q == choices.count { return true }
+            if !visited.insert([q] + current).inserted { return false }
+            var exhausted = false
+            for diff in choices[q] {
+                switch search(q + 1, zip(current, diff).map(+)) {
+                case true?: return true
+                case nil: exhausted = true
+                case false?: continue
+                }
+                if exhausted { return nil }
+            }
+            return false
+        }
+        return search(0, [Int](repeating: 0, count: others.count))
+    }
+}
+
+/// A small, fast, seedable generator, so that a sample is the same on every run.
+struct SplitMix64 {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

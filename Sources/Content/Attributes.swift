@@ -1,0 +1,125 @@
+import Diagnostics
+import Markdown
+
+/// The parsed tokens of an attribute block `{#id .flag key=value name name=N}`.
+public struct Attributes: Sendable, Equatable {
+    public struct Token: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
+            /// `#name`
+            case id(String)
+            /// `.word`
+            case flag(String)
+            /// `key=value`; for references the value is the weight.
+            case pair(key: String, value: String)
+            /// `name`
+            case name(String)
+        }
+
+        public var kind: Kind
+        /// 1-based file line and byte column of the token's first character.
+        public var line: Int
+        public var column: Int
+    }
+
+    public var tokens: [Token] = []
+    /// Where the block starts (the first character after `{`), for errors about the block.
+    public var line = 0
+    public var column = 0
+
+    public init(tokens: [Token] = [], line: Int = 0, column: Int = 0) {
+        self.tokens = tokens
+        self.line = line
+        self.column = column
+    }
+
+    public var id: String? {
+        tokens.lazy.compactMap { if case .id(let id) = $0.kind { id } else { nil } }.first
+    }
+
+    public var idToken: Token? {
+        tokens.first { if case .id = $0.kind { true } else { false } }
+    }
+
+    public var flags: [String] {
+        tokens.compactMap { if case .flag(let flag) = $0.kind { flag } else { nil } }
+    }
+
+    public func has(flag: String) -> Bool { flags.contains(flag) }
+
+    public func token(flag: String) -> Token? {
+        tokens.first { $0.kind == .flag(flag) }
+    }
+
+    /// An id, reference or key: letters and digits of any script, `_` and `-`.
+    public static func isValidName(_ name: some StringProtocol) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy(isNameScalar)
+    }
+
+    static func isNameScalar(_ s: Unicode.Scalar) -> Bool {
+        if s == "_" || s == "-" { return true }
+        switch s.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Splits an attribute block into tokens; malformed tokens become errors and are left out.
+    public static func parse(_ block: AttributeBlock, in file: SourceFile) -> (Attributes, [Diagnostic]) {
+        var result = Attributes(line: block.start.line, column: block.start.column)
+        var diagnostics: [Diagnostic] = []
+        let bytes = Array(block.text.utf8)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x20 || bytes[i] == 0x09 {
+                i += 1
+                continue
+            }
+            let start = i
+            while i < bytes.count, bytes[i] != 0x20, bytes[i] != 0x09 { i += 1 }
+            let text = String(decoding: bytes[start..<i], as: UTF8.self)
+            let column = block.start.column + start
+            func fail(_ message: String, hint: String? = nil) {
+                diagnostics.append(file.error(message, line: block.start.line, byteColumn: column, hint: hint))
+            }
+            let kind: Token.Kind
+            if text.hasPrefix("#") {
+                let name = text.dropFirst()
+                guard isValidName(name) else {
+                    fail("invalid id '\(text)'", hint: "an id is made of letters, digits, '_' and '-'")
+                    continue
+                }
+                kind = .id(String(name))
+            } else if text.hasPrefix(".") {
+                let name = text.dropFirst()
+                guard isValidName(name) else {
+                    fail("invalid flag '\(text)'", hint: "a flag is '.' followed by a word, such as .multiple")
+                    continue
+                }
+                kind = .flag(String(name))
+            } else if let equals = text.firstIndex(of: "=") {
+                let key = text[..<equals]
+                let value = text[text.index(after: equals)...]
+                guard isValidName(key) else {
+                    fail("invalid setting '\(text)'", hint: "write key=value, such as points=3 or cat=2")
+                    continue
+                }
+                guard !value.isEmpty else {
+                    fail("'\(key)=' has no value", hint: "write \(key)=value with no space around '='")
+                    continue
+                }
+                kind = .pair(key: String(key), value: String(value))
+            } else {
+                guard isValidName(text) else {
+                    fail("invalid attribute '\(text)'", hint: "use #id, .flag, key=value or a name")
+                    continue
+                }
+                kind = .name(text)
+            }
+            result.tokens.append(Token(kind: kind, line: block.start.line, column: column))
+        }
+        return (result, diagnostics)
+    }
+}

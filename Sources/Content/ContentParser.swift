@@ -1,0 +1,136 @@
+import Diagnostics
+import Markdown
+
+/// Turns the text of one content file into a typed piece of content and the problems found
+/// in it. Pure: the loader hands it the text and a way to read sibling files (CSV banks).
+public enum ContentParser {
+    public struct Options: Sendable {
+        public var defaultLanguage: String
+        public var includeDrafts: Bool
+        public var allowRawHTML: Bool
+
+        public init(defaultLanguage: String = "en", includeDrafts: Bool = false, allowRawHTML: Bool = false) {
+            self.defaultLanguage = defaultLanguage
+            self.includeDrafts = includeDrafts
+            self.allowRawHTML = allowRawHTML
+        }
+    }
+
+    public static let commonKeys = ["kind", "title", "description", "lang", "draft"]
+
+    /// - Parameters:
+    ///   - file: the file's text, with its path as the author knows it (`Content/a/b.md`).
+    ///   - sitePath: the page folder it becomes (`a/b`).
+    ///   - readSibling: reads a file beside this one by relative path (for `bank:`).
+    /// - Returns: nil for the piece when the file is a skipped draft or too broken to use.
+    public static func parse(
+        _ file: SourceFile, sitePath: String, options: Options = Options(),
+        readSibling: (String) -> Result<String, SiblingError> = { _ in .failure(.notFound) }
+    ) -> (ContentPiece?, [Diagnostic]) {
+        var (frontMatter, diagnostics) = FrontMatter.split(file)
+        var reader = FrontMatterReader(frontMatter, file: file)
+
+        let draft = reader.bool("draft") ?? false
+        if draft && !options.includeDrafts { return (nil, []) }
+
+        let kind = readKind(&reader, frontMatter: frontMatter)
+        // A front matter that is not YAML at all has its own error; "missing kind" adds nothing.
+        if frontMatter["kind"] == nil && !(frontMatter.isPresent && diagnostics.hasErrors) {
+            let kinds = FrontMatterReader.list(ContentKind.allCases.map(\.rawValue), or: true)
+            diagnostics.append(file.error(
+                frontMatter.isPresent ? "missing 'kind' in the front matter" : "missing front matter with a 'kind'",
+                line: 1, hint: "kind must be \(kinds); start the file with '---', 'kind: personality', '---'"))
+        }
+
+        let body = bodyText(file, from: frontMatter.bodyOffset)
+        let parsed = MarkdownParser.parse(body, firstLine: frontMatter.bodyStartLine)
+        if let position = parsed.flattenedAt {
+            diagnostics.append(file.warning(
+                "Markdown nested more than \(MarkdownParser.maximumDepth) levels deep is shown as plain text",
+                line: position.line, byteColumn: position.column))
+        }
+        if !options.allowRawHTML, let html = firstRawHTML(in: parsed.document) {
+            diagnostics.append(file.warning(
+                "raw HTML is left out of the page", line: html.range.start.line, byteColumn: html.range.start.column,
+                hint: "set 'raw-html: true' in quizgen.yml to keep it"))
+        }
+        var (outline, outlineProblems) = Outline.make(from: parsed.document, file: file)
+        diagnostics += outlineProblems
+
+        let title = reader.string("title")
+            ?? outline.titleHeading.map { $0.plainText.trimmingSpaces }.flatMap { $0.isEmpty ? nil : $0 }
+            ?? fileName(of: file.path)
+        let description = reader.string("description") ?? summary(of: outline.introduction)
+        let lang = reader.string("lang") ?? options.defaultLanguage
+        reader.allow(commonKeys)
+
+        guard let kind else {
+            diagnostics += reader.diagnostics
+            return (nil, diagnostics)
+        }
+        let meta = ContentMeta(
+            kind: kind, title: title, description: description, lang: lang, sitePath: sitePath,
+            sourcePath: file.path, introduction: outline.introduction, draft: draft)
+
+        var piece: ContentPiece?
+        switch kind {
+        case .personality:
+            let (quiz, problems) = PersonalityParser.parse(outline, reader: &reader, file: file, kindLine: frontMatter["kind"]?.line ?? 1)
+            diagnostics += problems
+            piece = quiz.map { ContentPiece(meta: meta, body: .personality($0)) }
+        case .trivia, .story:
+            diagnostics.append(file.error(
+                "kind '\(kind.rawValue)' is not supported by this version of quizgen",
+                line: frontMatter["kind"]?.valueLine ?? 1, byteColumn: 1))
+            outline.items.removeAll()
+        }
+        reader.warnAboutUnknownKeys()
+        diagnostics += reader.diagnostics
+        return (piece, diagnostics)
+    }
+
+    public enum SiblingError: Error, Sendable, Equatable {
+        case notFound
+        case unreadable(String)
+        case notUTF8
+    }
+
+    static func readKind(_ reader: inout FrontMatterReader, frontMatter: FrontMatter) -> ContentKind? {
+        reader.choice("kind", among: ContentKind.allCases.map(\.rawValue)).flatMap(ContentKind.init(rawValue:))
+    }
+
+    static func bodyText(_ file: SourceFile, from offset: Int) -> String {
+        let utf8 = file.text.utf8
+        guard offset > 0 else { return file.text }
+        guard offset < utf8.count else { return "" }
+        return String(file.text[utf8.index(utf8.startIndex, offsetBy: offset)...])
+    }
+
+    static func fileName(of path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+    }
+
+    /// The first paragraph of the introduction as plain text, cut at a word near 160 characters.
+    static func summary(of blocks: [Node]) -> String {
+        guard let paragraph = blocks.first(where: { $0.kind == .paragraph }) else { return "" }
+        let text = paragraph.plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard text.count > 160 else { return text }
+        let cut = text.prefix(160)
+        let end = cut.lastIndex(of: " ") ?? cut.endIndex
+        return String(cut[..<end]) + "…"
+    }
+
+    static func firstRawHTML(in node: Node) -> Node? {
+        switch node.kind {
+        case .htmlBlock, .htmlInline: return node
+        default: return node.children.lazy.compactMap(firstRawHTML).first
+        }
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

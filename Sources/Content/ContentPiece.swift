@@ -1,0 +1,58 @@
+import Markdown
+
+public enum ContentKind: String, Sendable, CaseIterable, Codable {
+    case personality, trivia, story
+
+    /// How the kind reads on the site index.
+    public var label: String {
+        switch self {
+        case .personality: "Personality quiz"
+        case .trivia: "Trivia quiz"
+        case .story: "Story"
+        }
+    }
+}
+
+/// What every content file has, whatever its kind.
+public struct ContentMeta: Sendable {
+    public var kind: ContentKind
+    public var title: String
+    public var description: String
+    public var lang: String
+    /// The page folder in the site, e.g. `a/b` for `Content/a/b.md`.
+    public var sitePath: String
+    /// The file as the author knows it, e.g. `Content/a/b.md`.
+    public var sourcePath: String
+    /// Everything between the front matter (or `#` title) and the first `##`.
+    public var introduction: [Node]
+    public var draft: Bool
+
+    public init(
+        kind: ContentKind, title: String, description: String, lang: String, sitePath: String,
+        sourcePath: String, introduction: [Node], draft: Bool
+    ) {
+        self.kind = kind
+        self.title = title
+        self.description = description
+        self.lang = lang
+        self.sitePath = sitePath
+        self.sourcePath = sourcePath
+        self.introduction = introduction
+        self.draft = draft
+    }
+}
+
+/// One parsed content file.
+public struct ContentPiece: Sendable {
+    public enum Body: Sendable {
+        case personality(PersonalityQuiz)
+    }
+
+    public var meta: ContentMeta
+    public var body: Body
+
+    public init(meta: ContentMeta, body: Body) {
+        self.meta = meta
+        self.body = body
+    }
+}

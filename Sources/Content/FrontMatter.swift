@@ -1,0 +1,128 @@
+import Diagnostics
+import Yams
+
+/// The YAML between two `---` lines at the very start of a content file, composed with
+/// Yams so that every key keeps the line it was written on.
+public struct FrontMatter {
+    public struct Entry {
+        public var key: String
+        public var value: Yams.Node
+        /// File position of the key (1-based line, character column).
+        public var line: Int
+        public var column: Int
+        public var valueLine: Int
+        public var valueColumn: Int
+    }
+
+    public var entries: [Entry] = []
+    /// The first line of the body, after the closing `---` (1 when there is no front matter).
+    public var bodyStartLine = 1
+    /// Byte offset of the body in the file text.
+    public var bodyOffset = 0
+    /// True when the file starts with front matter at all.
+    public var isPresent = false
+
+    public subscript(key: String) -> Entry? {
+        entries.first { $0.key == key }
+    }
+
+    /// Splits the file and composes the YAML. Problems come back as diagnostics; the body
+    /// is still usable for parsing whatever follows.
+    public static func split(_ file: SourceFile) -> (FrontMatter, [Diagnostic]) {
+        var result = FrontMatter()
+        let utf8 = file.text.utf8
+        guard file.lineCount >= 1, file.line(1) == "---" else { return (result, []) }
+        result.isPresent = true
+        var closing: Int?
+        var line = 2
+        while line <= file.lineCount {
+            if file.line(line) == "---" {
+                closing = line
+                break
+            }
+            line += 1
+        }
+        guard let closing else {
+            result.bodyStartLine = file.lineCount + 1
+            result.bodyOffset = utf8.count
+            return (result, [file.error(
+                "front matter is not closed", line: 1, byteColumn: 1,
+                hint: "end it with a line that is exactly '---'")])
+        }
+        result.bodyStartLine = closing + 1
+        result.bodyOffset = closing < file.lineCount ? file.lineStarts[closing] : utf8.count
+        let yamlStart = file.lineStarts[1]
+        let yamlEnd = file.lineStarts[closing - 1]
+        let startIndex = utf8.index(utf8.startIndex, offsetBy: yamlStart)
+        let endIndex = utf8.index(utf8.startIndex, offsetBy: yamlEnd)
+        let yaml = String(file.text[startIndex..<endIndex])
+        // The YAML's line 1 is the file's line 2.
+        let (entries, diagnostics) = compose(yaml, in: file, lineOffset: 1)
+        result.entries = entries
+        return (result, diagnostics)
+    }
+
+    /// Composes a YAML mapping (front matter, or all of quizgen.yml) into located entries.
+    public static func compose(_ yaml: String, in file: SourceFile, lineOffset: Int) -> ([Entry], [Diagnostic]) {
+        var entries: [Entry] = []
+        var diagnostics: [Diagnostic] = []
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else { return ([], []) }
+            guard case .mapping(let mapping) = node else {
+                let mark = node.mark
+                return ([], [file.diagnostic(
+                    .error, "expected a list of 'key: value' lines",
+                    line: (mark?.line ?? 1) + lineOffset, characterColumn: mark?.column ?? 1)])
+            }
+            var seen: [String: Int] = [:]
+            for (key, value) in mapping {
+                let keyLine = (key.mark?.line ?? 1) + lineOffset
+                let keyColumn = key.mark?.column ?? 1
+                guard let name = key.scalar?.string else {
+                    diagnostics.append(file.diagnostic(
+                        .error, "a key must be a plain word", line: keyLine, characterColumn: keyColumn))
+                    continue
+                }
+                if let first = seen[name] {
+                    diagnostics.append(file.diagnostic(
+                        .error, "'\(name)' is set twice", line: keyLine, characterColumn: keyColumn,
+                        hint: "the first is on line \(first)"))
+                    continue
+                }
+                seen[name] = keyLine
+                entries.append(Entry(
+                    key: name, value: value, line: keyLine, column: keyColumn,
+                    valueLine: (value.mark?.line ?? (keyLine - lineOffset)) + lineOffset,
+                    valueColumn: value.mark?.column ?? keyColumn))
+            }
+        } catch let error as YamlError {
+            let yamlLines = yaml.utf8.count { $0 == UInt8(ascii: "\n") } + (yaml.hasSuffix("\n") ? 0 : 1)
+            diagnostics.append(Self.diagnostic(for: error, in: file, lineOffset: lineOffset, lastLine: max(yamlLines, 1)))
+        } catch {
+            diagnostics.append(file.error("not valid YAML: \(error)", line: 1 + lineOffset))
+        }
+        return (entries, diagnostics)
+    }
+
+    static func diagnostic(for error: YamlError, in file: SourceFile, lineOffset: Int, lastLine: Int) -> Diagnostic {
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            var message = "not valid YAML: \(problem)"
+            if let context { message += " (\(context.text) on line \(context.mark.line + lineOffset))" }
+            // libyaml often notices a missing bracket or quote only at the end of the input;
+            // the construct it was reading is the better place to point at.
+            let place = mark.line > lastLine ? context?.mark ?? mark : mark
+            return file.diagnostic(.error, message, line: place.line + lineOffset, characterColumn: place.column)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return file.diagnostic(
+                .error, "\(duplicates.map { "'\($0)'" }.joined(separator: ", ")) set twice",
+                line: context.mark.line + lineOffset, characterColumn: context.mark.column)
+        case .reader(let problem, _, _, _):
+            return file.error("cannot be read as YAML: \(problem)", line: 1 + lineOffset)
+        default:
+            return file.error("not valid YAML: \(error)", line: 1 + lineOffset)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Diagnostics
+import Yams
+
+/// Typed access to front matter values, reporting a located error for each value of the
+/// wrong type and a warning for each key nobody asked about.
+public struct FrontMatterReader {
+    public let frontMatter: FrontMatter
+    public let file: SourceFile
+    public private(set) var diagnostics: [Diagnostic] = []
+    private var known: Set<String> = []
+
+    public init(_ frontMatter: FrontMatter, file: SourceFile) {
+        self.frontMatter = frontMatter
+        self.file = file
+    }
+
+    private mutating func entry(_ key: String) -> FrontMatter.Entry? {
+        known.insert(key)
+        return frontMatter[key]
+    }
+
+    private mutating func fail(_ entry: FrontMatter.Entry, _ message: String, hint: String? = nil) {
+        diagnostics.append(file.diagnostic(
+            .error, message, line: entry.valueLine, characterColumn: entry.valueColumn, hint: hint))
+    }
+
+    public mutating func string(_ key: String) -> String? {
+        guard let entry = entry(key) else { return nil }
+        // `title:` with nothing after it means "not set", like leaving the key out.
+        if entry.value.null != nil { return nil }
+        if let scalar = entry.value.scalar { return scalar.string }
+        fail(entry, "'\(key)' must be text")
+        return nil
+    }
+
+    public mutating func bool(_ key: String) -> Bool? {
+        guard let entry = entry(key) else { return nil }
+        if let value = entry.value.bool { return value }
+        fail(entry, "'\(key)' must be true or false")
+        return nil
+    }
+
+    public mutating func int(_ key: String, in range: ClosedRange<Int>) -> Int? {
+        guard let entry = entry(key) else { return nil }
+        guard let value = entry.value.int else {
+            fail(entry, "'\(key)' must be a whole number")
+            return nil
+        }
+        guard range.contains(value) else {
+            fail(entry, "'\(key)' must be between \(range.lowerBound) and \(range.upperBound)")
+            return nil
+        }
+        return value
+    }
+
+    public mutating func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
+        guard let entry = entry(key) else { return nil }
+        guard let value = entry.value.float ?? entry.value.int.map(Double.init), value.isFinite else {
+            fail(entry, "'\(key)' must be a number")
+            return nil
+        }
+        guard range.contains(value) else {
+            fail(entry, "'\(key)' must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))")
+            return nil
+        }
+        return value
+    }
+
+    /// One of a fixed set of words.
+    public mutating func choice(_ key: String, among choices: [String]) -> String? {
+        guard let entry = entry(key) else { return nil }
+        guard let value = entry.value.scalar?.string, choices.contains(value) else {
+            let given = entry.value.scalar?.string ?? ""
+            fail(entry, "'\(key)' must be \(Self.list(choices, or: true))",
+                 hint: NearestMatch.hint(given, in: choices))
+            return nil
+        }
+        return value
+    }
+
+    /// A map of names to whole numbers, e.g. `points: {easy: 3, hard: 10}`.
+    public mutating func intMap(_ key: String, in range: ClosedRange<Int>) -> [(String, Int, Int)]? {
+        guard let entry = entry(key) else { return nil }
+        guard case .mapping(let mapping) = entry.value else {
+            fail(entry, "'\(key)' must be a map such as {easy: 3, hard: 10}")
+            return nil
+        }
+        var result: [(String, Int, Int)] = []
+        for (name, value) in mapping {
+            let line = (value.mark?.line ?? 0) + 1
+            guard let word = name.scalar?.string, let number = value.int, range.contains(number) else {
+                diagnostics.append(file.diagnostic(
+                    .error, "each value of '\(key)' must be a whole number between \(range.lowerBound) and \(range.upperBound)",
+                    line: line, characterColumn: value.mark?.column ?? 1))
+                continue
+            }
+            result.append((word, number, line))
+        }
+        return result
+    }
+
+    /// Marks keys as known without reading them (read elsewhere).
+    public mutating func allow(_ keys: [String]) {
+        known.formUnion(keys)
+    }
+
+    /// Warnings for every key that was never read, with the nearest known key as a hint.
+    public mutating func warnAboutUnknownKeys() {
+        for entry in frontMatter.entries where !known.contains(entry.key) {
+            diagnostics.append(file.diagnostic(
+                .warning, "unknown front matter key '\(entry.key)'", line: entry.line, characterColumn: entry.column,
+                hint: NearestMatch.hint(entry.key, in: known.sorted()) ?? "known keys: \(known.sorted().joined(separator: ", "))"))
+        }
+    }
+
+    static func list(_ words: [String], or: Bool) -> String {
+        let quoted = words.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + (or ? " or " : " and ") + quoted.last!
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,71 @@
+import Diagnostics
+import Markdown
+
+/// A content file cut into its parts: optional `#` title, introduction, and one item per
+/// `##` heading with the Markdown under it. The same for every kind of content.
+public struct Outline: Sendable {
+    public struct Item: Sendable {
+        /// The `##` heading with its attribute block removed from the text.
+        public var heading: Node
+        public var attributes: Attributes
+        /// Everything under the heading up to the next `##`.
+        public var body: [Node]
+
+        public var line: Int { heading.range.start.line }
+        public var column: Int { heading.range.start.column }
+        /// Where the heading's text begins (after `## `), for messages about the title.
+        public var titleColumn: Int { heading.children.first?.range.start.column ?? heading.range.start.column }
+    }
+
+    public var titleHeading: Node?
+    public var introduction: [Node] = []
+    public var items: [Item] = []
+
+    public static func make(from document: Node, file: SourceFile) -> (Outline, [Diagnostic]) {
+        var outline = Outline()
+        var diagnostics: [Diagnostic] = []
+        var current: Item?
+        for block in document.children {
+            if block.headingLevel == 2 {
+                if let item = current { outline.items.append(item) }
+                let (heading, attributes, problems) = Self.heading(block, file: file)
+                diagnostics += problems
+                current = Item(heading: heading, attributes: attributes, body: [])
+            } else if current != nil {
+                current!.body.append(block)
+            } else if block.headingLevel == 1, outline.titleHeading == nil {
+                outline.titleHeading = Self.heading(block, file: file).0
+            } else {
+                outline.introduction.append(block)
+            }
+        }
+        if let item = current { outline.items.append(item) }
+        return (outline, diagnostics)
+    }
+
+    /// A heading without its attribute block, and the parsed block.
+    public static func heading(_ node: Node, file: SourceFile) -> (Node, Attributes, [Diagnostic]) {
+        guard let block = node.attributes else {
+            return (node, Attributes(line: node.range.start.line, column: node.range.start.column), [])
+        }
+        let (attributes, diagnostics) = Attributes.parse(block, in: file)
+        guard let stripped = node.strippingAttributes() else {
+            return (node, attributes, diagnostics + [file.error(
+                "the attribute block overlaps Markdown formatting", line: block.brace.line, byteColumn: block.brace.column,
+                hint: "write the block as plain text at the end of the line, or escape the brace as \\{")])
+        }
+        return (stripped, attributes, diagnostics)
+    }
+
+    /// A list item without its attribute block, and the parsed block (nil when it has none).
+    public static func item(_ node: Node, file: SourceFile) -> (Node, Attributes?, [Diagnostic]) {
+        guard let block = node.attributes else { return (node, nil, []) }
+        let (attributes, diagnostics) = Attributes.parse(block, in: file)
+        guard let stripped = node.strippingAttributes() else {
+            return (node, attributes, diagnostics + [file.error(
+                "the attribute block overlaps Markdown formatting", line: block.brace.line, byteColumn: block.brace.column,
+                hint: "write the block as plain text at the end of the line, or escape the brace as \\{")])
+        }
+        return (stripped, attributes, diagnostics)
+    }
+}

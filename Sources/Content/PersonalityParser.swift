@@ -1,0 +1,203 @@
+import Diagnostics
+import Markdown
+
+/// Reads a personality quiz from an outline: `.outcome` headings are outcomes, every other
+/// `##` heading is a question whose first list holds the answers.
+enum PersonalityParser {
+    static let keys = ["shuffle-questions", "shuffle-answers"]
+    static let headingFlags = PersonalityQuiz.QuestionType.allCases.map(\.rawValue) + ["outcome"]
+    /// Weights stay small enough that any sum is exact in the page script's numbers.
+    static let weightLimit = 1_000_000
+
+    static func parse(
+        _ outline: Outline, reader: inout FrontMatterReader, file: SourceFile, kindLine: Int
+    ) -> (PersonalityQuiz?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let shuffleQuestions = reader.bool("shuffle-questions") ?? false
+        let shuffleAnswers = reader.bool("shuffle-answers") ?? false
+
+        // Outcomes first: answers may name outcomes declared after them.
+        var outcomes: [PersonalityQuiz.Outcome] = []
+        var outcomeIndex: [String: Int] = [:]
+        for item in outline.items where item.attributes.has(flag: "outcome") {
+            for token in item.attributes.tokens {
+                switch token.kind {
+                case .flag(let flag) where !headingFlags.contains(flag):
+                    diagnostics.append(unknownFlag(flag, token: token, file: file))
+                case .flag(let flag) where flag != "outcome":
+                    diagnostics.append(file.error(
+                        "'.\(flag)' is a question type, but this heading is an outcome",
+                        line: token.line, byteColumn: token.column))
+                case .name(let name), .pair(let name, _):
+                    diagnostics.append(file.warning(
+                        "'\(name)' has no meaning on an outcome heading and is ignored",
+                        line: token.line, byteColumn: token.column, hint: "outcomes are scored by the answers that name them"))
+                default:
+                    break
+                }
+            }
+            guard let idToken = item.attributes.idToken, case .id(let id) = idToken.kind else {
+                diagnostics.append(file.error(
+                    "an outcome needs an id", line: item.line, byteColumn: item.titleColumn,
+                    hint: "add one to the heading, e.g. {#dog .outcome}"))
+                continue
+            }
+            if let first = outcomeIndex[id] {
+                diagnostics.append(file.error(
+                    "duplicate outcome id '\(id)'", line: idToken.line, byteColumn: idToken.column,
+                    hint: "'\(id)' is already the id of the outcome on line \(outcomes[first].line)"))
+                continue
+            }
+            outcomeIndex[id] = outcomes.count
+            outcomes.append(PersonalityQuiz.Outcome(
+                id: id, title: item.heading.children, body: item.body, line: item.line, column: item.titleColumn))
+        }
+
+        var questions: [PersonalityQuiz.Question] = []
+        for item in outline.items where !item.attributes.has(flag: "outcome") {
+            let (question, problems) = parseQuestion(item, outcomes: outcomeIndex, file: file)
+            diagnostics += problems
+            if let question { questions.append(question) }
+        }
+
+        if outcomes.isEmpty && !outline.items.contains(where: { $0.attributes.has(flag: "outcome") }) {
+            diagnostics.append(file.error(
+                "this personality quiz has no outcome", line: kindLine,
+                hint: "declare each outcome with a heading such as '## You are a dog! {#dog .outcome}'"))
+        }
+        if outline.items.allSatisfy({ $0.attributes.has(flag: "outcome") }) {
+            diagnostics.append(file.error(
+                "this personality quiz has no question", line: kindLine,
+                hint: "each '##' heading without .outcome is a question, with its answers as a list below it"))
+        }
+        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
+        return (PersonalityQuiz(
+            questions: questions, outcomes: outcomes,
+            shuffleQuestions: shuffleQuestions, shuffleAnswers: shuffleAnswers), diagnostics)
+    }
+
+    static func parseQuestion(
+        _ item: Outline.Item, outcomes: [String: Int], file: SourceFile
+    ) -> (PersonalityQuiz.Question?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var types: [(PersonalityQuiz.QuestionType, Attributes.Token)] = []
+        for token in item.attributes.tokens {
+            switch token.kind {
+            case .flag(let flag):
+                if let type = PersonalityQuiz.QuestionType(rawValue: flag) {
+                    types.append((type, token))
+                } else {
+                    diagnostics.append(unknownFlag(flag, token: token, file: file))
+                }
+            case .name(let name):
+                diagnostics.append(file.warning(
+                    "'\(name)' on a question heading is ignored", line: token.line, byteColumn: token.column,
+                    hint: outcomes[name] != nil ? "outcome references go at the end of each answer, e.g. '- Steak {\(name)}'" : nil))
+            case .pair(let key, _):
+                diagnostics.append(file.warning(
+                    "unknown setting '\(key)' on a question", line: token.line, byteColumn: token.column,
+                    hint: outcomes[key] != nil ? "outcome references go at the end of each answer" : nil))
+            case .id:
+                break
+            }
+        }
+        if types.count > 1 {
+            let second = types[1].1
+            diagnostics.append(file.error(
+                "a question has one type, but this one is marked \(types.map { ".\($0.0.rawValue)" }.joined(separator: " and "))",
+                line: second.line, byteColumn: second.column))
+        }
+        let type = types.first?.0 ?? .single
+
+        let listIndex = item.body.firstIndex(where: \.isList)
+        var body = item.body
+        var answers: [PersonalityQuiz.Answer] = []
+        if let listIndex {
+            let list = body.remove(at: listIndex)
+            for node in list.children {
+                let (answer, problems) = parseAnswer(node, outcomes: outcomes, file: file)
+                diagnostics += problems
+                if let answer { answers.append(answer) }
+            }
+        }
+        let answerCount = listIndex.map { item.body[$0].children.count } ?? 0
+        if answerCount < 2 {
+            diagnostics.append(file.error(
+                answerCount == 0 ? "this question has no answers" : "this question has only one answer",
+                line: item.line, byteColumn: item.titleColumn,
+                hint: "a question needs at least 2 answers, written as a list below its heading"))
+        }
+        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
+        return (PersonalityQuiz.Question(
+            type: type, text: item.heading.children, body: body, answers: answers, line: item.line), diagnostics)
+    }
+
+    static func parseAnswer(
+        _ node: Node, outcomes: [String: Int], file: SourceFile
+    ) -> (PersonalityQuiz.Answer?, [Diagnostic]) {
+        let (item, attributes, problems) = Outline.item(node, file: file)
+        var diagnostics = problems
+        let contentColumn = node.children.first?.range.start.column ?? node.range.start.column
+        let example = outcomes.sorted { $0.value < $1.value }.first?.key ?? "outcome"
+        var scores: [Int: Int] = [:]
+        var named: [String: Int] = [:]
+        var references = 0
+        for token in attributes?.tokens ?? [] {
+            let name: String
+            var weight = 1
+            switch token.kind {
+            case .name(let n):
+                name = n
+            case .pair(let key, let value):
+                name = key
+                guard let w = Int(value), abs(w) <= weightLimit else {
+                    diagnostics.append(file.error(
+                        "the weight of '\(key)' must be a whole number", line: token.line, byteColumn: token.column,
+                        hint: Int(value) == nil
+                            ? "write \(key)=2 or \(key)=-1"
+                            : "weights run from -\(weightLimit) to \(weightLimit)"))
+                    continue
+                }
+                weight = w
+            case .flag(let flag):
+                diagnostics.append(file.warning(
+                    "unknown flag '.\(flag)' on an answer", line: token.line, byteColumn: token.column,
+                    hint: "answers take outcome references such as {\(example)} or {\(example)=2}"))
+                continue
+            case .id(let id):
+                diagnostics.append(file.warning(
+                    "an answer has no id; '#\(id)' is ignored", line: token.line, byteColumn: token.column))
+                continue
+            }
+            references += 1
+            guard let index = outcomes[name] else {
+                diagnostics.append(file.error(
+                    "unknown outcome '\(name)'", line: token.line, byteColumn: token.column,
+                    hint: NearestMatch.hint(name, in: outcomes.keys.sorted())
+                        ?? "declared outcomes: \(outcomes.sorted { $0.value < $1.value }.map(\.key).joined(separator: ", "))"))
+                continue
+            }
+            if let line = named[name] {
+                diagnostics.append(file.warning(
+                    "'\(name)' is named twice in this answer; the weights are added", line: token.line,
+                    byteColumn: token.column, hint: line == token.line ? nil : "first on line \(line)"))
+            }
+            named[name] = token.line
+            scores[index, default: 0] += weight
+        }
+        if references == 0 && !diagnostics.hasErrors {
+            diagnostics.append(file.error(
+                "this answer scores no outcome", line: node.range.start.line, byteColumn: contentColumn,
+                hint: "end it with the outcomes it counts for, e.g. {\(example)} or {\(example)=2}"))
+        }
+        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
+        return (PersonalityQuiz.Answer(content: item.children, scores: scores, line: node.range.start.line), diagnostics)
+    }
+
+    static func unknownFlag(_ flag: String, token: Attributes.Token, file: SourceFile) -> Diagnostic {
+        file.warning(
+            "unknown flag '.\(flag)'", line: token.line, byteColumn: token.column,
+            hint: NearestMatch.hint(flag, in: headingFlags, prefix: ".")
+                ?? "known flags: \(headingFlags.map { ".\($0)" }.joined(separator: ", "))")
+    }
+}

@@ -1,0 +1,47 @@
+import Diagnostics
+
+/// The optional `quizgen.yml` at the top of a site.
+public struct SiteSettings: Sendable, Equatable {
+    public var title: String
+    public var description: String
+    public var language: String
+    /// Where the site will be hosted, for absolute Open Graph URLs; links stay relative.
+    public var baseURL: String?
+    /// Keep raw HTML from Markdown. Off by default: authors' HTML could run script.
+    public var rawHTML: Bool
+
+    public init(title: String = "Quizzes and stories", description: String = "", language: String = "en",
+                baseURL: String? = nil, rawHTML: Bool = false) {
+        self.title = title
+        self.description = description
+        self.language = language
+        self.baseURL = baseURL
+        self.rawHTML = rawHTML
+    }
+
+    public static let keys = ["title", "description", "language", "base-url", "raw-html"]
+
+    public static func parse(_ file: SourceFile) -> (SiteSettings, [Diagnostic]) {
+        var (entries, diagnostics) = FrontMatter.compose(file.text, in: file, lineOffset: 0)
+        var frontMatter = FrontMatter()
+        frontMatter.entries = entries
+        var reader = FrontMatterReader(frontMatter, file: file)
+        var settings = SiteSettings()
+        if let title = reader.string("title") { settings.title = title }
+        if let description = reader.string("description") { settings.description = description }
+        if let language = reader.string("language") { settings.language = language }
+        if let base = reader.string("base-url"), !base.isEmpty {
+            if base.hasPrefix("https://") || base.hasPrefix("http://") {
+                settings.baseURL = base.hasSuffix("/") ? base : base + "/"
+            } else if let entry = frontMatter["base-url"] {
+                diagnostics.append(file.diagnostic(
+                    .error, "'base-url' must start with https:// or http://", line: entry.valueLine,
+                    characterColumn: entry.valueColumn, hint: "for example https://example.org/quizzes/"))
+            }
+        }
+        if let raw = reader.bool("raw-html") { settings.rawHTML = raw }
+        reader.warnAboutUnknownKeys()
+        diagnostics += reader.diagnostics
+        return (settings, diagnostics)
+    }
+}

@@ -1,0 +1,88 @@
+/// Formats diagnostics compiler-style:
+///
+///     Content/quiz.md:12:15: error: unknown outcome 'cta'
+///        12 | - Fish {cta}
+///           |         ^
+///     hint: did you mean 'cat'?
+public struct DiagnosticPrinter: Sendable {
+    public var useColor: Bool
+
+    public init(useColor: Bool = false) {
+        self.useColor = useColor
+    }
+
+    public func format(_ diagnostic: Diagnostic) -> String {
+        var out = location(diagnostic)
+        out += color(diagnostic.severity == .error ? "31" : "33", diagnostic.severity.rawValue + ":")
+        out += " " + diagnostic.message + "\n"
+        if let source = diagnostic.sourceLine, diagnostic.line > 0 {
+            let number = String(diagnostic.line)
+            let gutter = String(repeating: " ", count: number.count)
+            out += " \(number) | \(Self.printable(source))\n"
+            if diagnostic.column > 0 {
+                out += " \(gutter) | \(Self.caretPadding(source, column: diagnostic.column))^\n"
+            }
+        }
+        if let hint = diagnostic.hint {
+            out += color("36", "hint:") + " " + hint + "\n"
+        }
+        return out
+    }
+
+    public func format(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map(format).joined()
+    }
+
+    /// "3 errors and 1 warning", for the last line of a report.
+    public static func summary(_ diagnostics: [Diagnostic]) -> String {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return "\(plural(diagnostics.errorCount, "error")) and \(plural(diagnostics.warningCount, "warning"))"
+    }
+
+    private func location(_ d: Diagnostic) -> String {
+        var s = d.file
+        if d.line > 0 {
+            s += ":\(d.line)"
+            if d.column > 0 { s += ":\(d.column)" }
+        }
+        return s + ": "
+    }
+
+    private func color(_ code: String, _ text: String) -> String {
+        useColor ? "\u{1B}[1;\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Control characters in a source line would corrupt the terminal.
+    static func printable(_ line: String) -> String {
+        String(String.UnicodeScalarView(line.unicodeScalars.map { s in
+            s == "\t" || s.value >= 0x20 && s.value != 0x7F ? s : "\u{FFFD}"
+        }))
+    }
+
+    /// Spaces up to the column, keeping tabs and doubling wide (CJK) characters so that
+    /// the caret lands under the right character in a terminal.
+    static func caretPadding(_ line: String, column: Int) -> String {
+        var pad = ""
+        for character in line.prefix(max(column - 1, 0)) {
+            if character == "\t" {
+                pad += "\t"
+            } else if let scalar = character.unicodeScalars.first, isWide(scalar) {
+                pad += "  "
+            } else {
+                pad += " "
+            }
+        }
+        return pad
+    }
+
+    static func isWide(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,93 @@
+/// The text of one input file with an index of its lines, so that a byte position from a
+/// parser (cmark, libyaml, the CSV reader) can become a diagnostic with a character column
+/// and the source line attached.
+public struct SourceFile: Sendable {
+    public let path: String
+    public let text: String
+    /// Byte offset of the start of each line; lineStarts[0] == 0.
+    public let lineStarts: [Int]
+
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+        var starts = [0]
+        var offset = 0
+        for byte in text.utf8 {
+            offset += 1
+            if byte == UInt8(ascii: "\n") { starts.append(offset) }
+        }
+        lineStarts = starts
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// The text of a 1-based line without its line break ("" when out of range).
+    public func line(_ number: Int) -> String {
+        guard let range = byteRange(ofLine: number) else { return "" }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+        return String(text[start..<end])
+    }
+
+    /// Byte range of a 1-based line, without the line break.
+    public func byteRange(ofLine number: Int) -> Range<Int>? {
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        let start = lineStarts[number - 1]
+        var end = number < lineStarts.count ? lineStarts[number] - 1 : text.utf8.count
+        if end > start, text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: end - 1)] == UInt8(ascii: "\r") {
+            end -= 1
+        }
+        return start..<max(start, end)
+    }
+
+    /// Converts a 1-based byte column on a line into a 1-based character column.
+    public func characterColumn(line: Int, byteColumn: Int) -> Int {
+        guard byteColumn > 1, let range = byteRange(ofLine: line) else { return max(byteColumn, 1) }
+        let bytes = Array(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: range.lowerBound)...]
+            .prefix(min(byteColumn - 1, range.count)))
+        // A byte column inside a multi-byte character points at that character.
+        var cut = bytes.count
+        while cut > 0, isContinuation(at: range.lowerBound + cut) {
+            cut -= 1
+        }
+        return String(decoding: bytes[..<cut], as: UTF8.self).count + 1
+    }
+
+    private func isContinuation(at offset: Int) -> Bool {
+        guard offset < text.utf8.count else { return false }
+        return text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: offset)] & 0xC0 == 0x80
+    }
+
+    /// A diagnostic at a byte position (as parsers report them), with the line attached.
+    public func diagnostic(
+        _ severity: Diagnostic.Severity, _ message: String, line: Int, byteColumn: Int = 1, hint: String? = nil
+    ) -> Diagnostic {
+        let safeLine = min(max(line, 1), lineCount)
+        return Diagnostic(
+            severity, message, file: path, line: safeLine,
+            column: characterColumn(line: safeLine, byteColumn: byteColumn),
+            hint: hint, sourceLine: self.line(safeLine)
+        )
+    }
+
+    public func error(_ message: String, line: Int, byteColumn: Int = 1, hint: String? = nil) -> Diagnostic {
+        diagnostic(.error, message, line: line, byteColumn: byteColumn, hint: hint)
+    }
+
+    public func warning(_ message: String, line: Int, byteColumn: Int = 1, hint: String? = nil) -> Diagnostic {
+        diagnostic(.warning, message, line: line, byteColumn: byteColumn, hint: hint)
+    }
+}
+
+extension SourceFile {
+    /// A diagnostic at a character column (libyaml reports characters, not bytes).
+    public func diagnostic(
+        _ severity: Diagnostic.Severity, _ message: String, line: Int, characterColumn: Int, hint: String? = nil
+    ) -> Diagnostic {
+        let safeLine = min(max(line, 1), lineCount)
+        return Diagnostic(
+            severity, message, file: path, line: safeLine, column: max(characterColumn, 1),
+            hint: hint, sourceLine: self.line(safeLine))
+    }
+}

@@ -1,0 +1,73 @@
+extension Node {
+    /// The node without its trailing attribute block, for headings and list items that have
+    /// one. Returns nil when the block cannot be separated cleanly from the text (when it
+    /// overlaps Markdown markup), so the caller can report that instead of guessing.
+    public func strippingAttributes() -> Node? {
+        guard let block = attributes else { return self }
+        switch kind {
+        case .heading:
+            guard let inlines = Self.strip(children, from: block) else { return nil }
+            var copy = self
+            copy.children = inlines
+            copy.attributes = nil
+            return copy
+        case .item:
+            guard let last = children.last, last.kind == .paragraph,
+                  let inlines = Self.strip(last.children, from: block) else { return nil }
+            var copy = self
+            copy.children[children.count - 1].children = inlines
+            copy.attributes = nil
+            return copy
+        default:
+            return self
+        }
+    }
+
+    /// Drops the inline nodes at or after the brace; cuts the text node that holds the brace.
+    private static func strip(_ inlines: [Node], from block: AttributeBlock) -> [Node]? {
+        var kept: [Node] = []
+        for node in inlines {
+            if node.kind == .softBreak || node.kind == .lineBreak {
+                kept.append(node)
+                continue
+            }
+            if node.range.end < block.brace {
+                kept.append(node)
+            } else if node.range.start >= block.brace {
+                // Inside the block: ordinary text or emphasis made of underscores in an id.
+                switch node.kind {
+                case .text, .emphasis, .strong: continue
+                default: return nil
+                }
+            } else {
+                // This node holds the brace: it must be text whose tail is the block as written.
+                guard case .text(let literal) = node.kind, node.range.end.line == block.brace.line else { return nil }
+                let tailLength = node.range.end.column - block.brace.column + 1
+                let utf8 = Array(literal.utf8)
+                guard tailLength > 0, tailLength <= utf8.count, utf8[utf8.count - tailLength] == UInt8(ascii: "{")
+                else { return nil }
+                let head = String(decoding: utf8[..<(utf8.count - tailLength)], as: UTF8.self)
+                var cut = node
+                cut.kind = .text(head)
+                kept.append(cut)
+            }
+        }
+        // The space before the brace, and any break left at the end, are not content.
+        while let last = kept.last {
+            if last.kind == .softBreak || last.kind == .lineBreak {
+                kept.removeLast()
+            } else if case .text(let s) = last.kind {
+                let trimmed = String(s.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+                if trimmed.isEmpty {
+                    kept.removeLast()
+                } else {
+                    kept[kept.count - 1].kind = .text(trimmed)
+                    break
+                }
+            } else {
+                break
+            }
+        }
+        return kept
+    }
+}

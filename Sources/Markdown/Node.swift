@@ -1,0 +1,138 @@
+/// A position in the source as cmark reports it: 1-based line, 1-based *byte* column.
+public struct SourcePosition: Hashable, Sendable, Comparable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+}
+
+public struct SourceRange: Hashable, Sendable {
+    public var start: SourcePosition
+    public var end: SourcePosition
+
+    public init(start: SourcePosition, end: SourcePosition) {
+        self.start = start
+        self.end = end
+    }
+
+    static let unknown = SourceRange(start: .init(line: 0, column: 0), end: .init(line: 0, column: 0))
+}
+
+/// An immutable CommonMark node: what cmark parsed, copied into Swift values so that no C
+/// pointer outlives the parse.
+public struct Node: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case document
+        case blockQuote
+        case list(ordered: Bool, start: Int, tight: Bool)
+        case item
+        case codeBlock(info: String, literal: String)
+        case htmlBlock(String)
+        case paragraph
+        case heading(level: Int)
+        case thematicBreak
+        case text(String)
+        case softBreak
+        case lineBreak
+        case code(String)
+        case htmlInline(String)
+        case emphasis
+        case strong
+        case link(destination: String, title: String)
+        case image(source: String, title: String)
+    }
+
+    public var kind: Kind
+    public var range: SourceRange
+    public var children: [Node]
+    /// A trailing `{ ... }` found on a heading or on a list item's last paragraph. It is still
+    /// part of the inline text; `strippingAttributes()` removes it where the caller wants that.
+    public var attributes: AttributeBlock?
+
+    public init(_ kind: Kind, range: SourceRange, children: [Node] = [], attributes: AttributeBlock? = nil) {
+        self.kind = kind
+        self.range = range
+        self.children = children
+        self.attributes = attributes
+    }
+
+    public var isBlock: Bool {
+        switch kind {
+        case .document, .blockQuote, .list, .item, .codeBlock, .htmlBlock, .paragraph, .heading, .thematicBreak:
+            return true
+        default:
+            return false
+        }
+    }
+
+    public var headingLevel: Int? {
+        if case .heading(let level) = kind { return level }
+        return nil
+    }
+
+    public var isList: Bool {
+        if case .list = kind { return true }
+        return false
+    }
+
+    /// The text a reader would see, without markup (for titles, slugs, aria labels).
+    public var plainText: String {
+        var out = ""
+        appendPlainText(to: &out)
+        return out
+    }
+
+    func appendPlainText(to out: inout String) {
+        switch kind {
+        case .text(let s), .code(let s):
+            out += s
+        case .softBreak, .lineBreak:
+            out += " "
+        case .image:
+            // An image's alternative text is its children.
+            for child in children { child.appendPlainText(to: &out) }
+        case .htmlInline, .htmlBlock:
+            break
+        case .codeBlock(_, let literal):
+            out += literal
+        default:
+            for (i, child) in children.enumerated() {
+                // Keep words of neighbouring blocks (list items, paragraphs) apart.
+                if i > 0, child.isBlock { out += " " }
+                child.appendPlainText(to: &out)
+            }
+        }
+    }
+}
+
+/// The raw text of a trailing attribute block and where it starts.
+public struct AttributeBlock: Hashable, Sendable {
+    /// What stands between the braces.
+    public var text: String
+    /// Position of the first byte after `{`.
+    public var start: SourcePosition
+    /// Position of the `{` itself.
+    public var brace: SourcePosition
+
+    public init(text: String, start: SourcePosition, brace: SourcePosition) {
+        self.text = text
+        self.start = start
+        self.brace = brace
+    }
+}
+
+extension Array where Element == Node {
+    /// The plain text of a run of nodes, e.g. a heading's inlines.
+    public var plainText: String {
+        var out = ""
+        for node in self { node.appendPlainText(to: &out) }
+        return out
+    }
+}

@@ -1,0 +1,73 @@
+import Content
+import Markdown
+
+/// Wraps a page's content in the layout: the head with its metadata, the stylesheet and a
+/// Content-Security-Policy that allows exactly this page's inline style and script.
+public struct PageShell: Sendable {
+    public var title: String
+    public var ogTitle: String?
+    public var description: String
+    public var lang: String
+    /// Absolute URL of the page, when the site has a base URL.
+    public var url: String?
+    public var image: String?
+    /// Inline scripts of the page, exactly as they stand between their tags.
+    public var scripts: [String]
+
+    public init(title: String, ogTitle: String? = nil, description: String, lang: String, url: String? = nil,
+                image: String? = nil, scripts: [String] = []) {
+        self.title = title
+        self.ogTitle = ogTitle
+        self.description = description
+        self.lang = lang
+        self.url = url
+        self.image = image
+        self.scripts = scripts
+    }
+
+    /// The policy: nothing by default; this page's style and scripts by hash; images and media
+    /// from anywhere (authors link pictures); no plugins, no base rewriting, no form posts.
+    public static func contentSecurityPolicy(style: String, scripts: [String]) -> String {
+        let scriptSources = scripts.isEmpty ? "'none'" : scripts.map(SHA256.cspSource).joined(separator: " ")
+        return "default-src 'none'; style-src \(SHA256.cspSource(style)); script-src \(scriptSources); "
+            + "img-src * data:; media-src *; base-uri 'none'; form-action 'none'"
+    }
+
+    public func render(content: String, site: SiteContext) -> String {
+        let css = site.templates.text("style.css")
+        let context: [String: Any] = [
+            "lang": lang,
+            "title": title,
+            "ogTitle": ogTitle ?? title,
+            "siteTitle": site.settings.title,
+            "description": description,
+            "hasDescription": !description.isEmpty,
+            "url": url ?? "",
+            "hasURL": url != nil,
+            "image": image ?? "",
+            "hasImage": image != nil,
+            "css": css,
+            "csp": Self.contentSecurityPolicy(style: css, scripts: scripts),
+            "content": content,
+        ]
+        return site.templates.render("layout", context)
+    }
+}
+
+/// What every page of a build shares.
+public struct SiteContext: Sendable {
+    public var settings: SiteSettings
+    public var templates: TemplateSet
+
+    public init(settings: SiteSettings, templates: TemplateSet) {
+        self.settings = settings
+        self.templates = templates
+    }
+
+    /// The absolute URL of a site path, when the site has a base URL.
+    public func absoluteURL(_ path: String) -> String? {
+        settings.baseURL.map { $0 + path }
+    }
+
+    public var markdown: HTMLRenderer { SitePaths.markdownRenderer(allowRawHTML: settings.rawHTML) }
+}

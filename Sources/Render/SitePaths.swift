@@ -1,0 +1,61 @@
+import Markdown
+
+/// Paths and relative links inside the generated site. Every link is relative so that the
+/// site works from any base path and straight from disk, which is also why links name
+/// `index.html` explicitly: a browser opening files does not add it.
+public enum SitePaths {
+    /// `../` once per folder of a page folder: the way back to the site root.
+    public static func toRoot(from folder: String) -> String {
+        String(repeating: "../", count: folder.split(separator: "/").count)
+    }
+
+    /// True for a URL with a scheme (`https:`, `mailto:`), a host (`//`), a site-absolute
+    /// path (`/x`) or a fragment only (`#x`): such URLs are written as they are.
+    public static func isAbsoluteOrFragment(_ url: String) -> Bool {
+        if url.hasPrefix("/") || url.hasPrefix("#") || url.hasPrefix("?") { return true }
+        // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
+        for (i, scalar) in url.unicodeScalars.enumerated() {
+            let isLetter = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+            if scalar == ":" { return i > 0 }
+            if !(isLetter || i > 0 && (("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar))) {
+                return false
+            }
+        }
+        return false
+    }
+
+    /// A URL written in `Content/a/b.md` as seen from the page folder `a/b/`: relative URLs
+    /// gain a `../`, and links to other Markdown files lead to the page they become.
+    public static func fromPageFolder(_ url: String) -> String {
+        guard !url.isEmpty, !isAbsoluteOrFragment(url) else { return url }
+        let fragmentStart = url.firstIndex(where: { $0 == "#" || $0 == "?" }) ?? url.endIndex
+        let path = url[..<fragmentStart]
+        let rest = url[fragmentStart...]
+        if path.hasSuffix(".md") {
+            return "../" + path.dropLast(3) + "/index.html" + rest
+        }
+        return "../" + url
+    }
+
+    /// The renderer for Markdown shown on a content file's pages.
+    public static func markdownRenderer(allowRawHTML: Bool) -> HTMLRenderer {
+        HTMLRenderer(allowRawHTML: allowRawHTML) { url, _ in fromPageFolder(url) }
+    }
+
+    /// A file name for an item page: the id itself when it is short, plain ASCII and not
+    /// taken (in any letter case, for case-insensitive disks), else `prefix-N`.
+    public static func fileName(for id: String, number: Int, prefix: String, used: inout Set<String>) -> String {
+        let plain = id.utf8.count <= 64 && id.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+        }
+        var name = plain && !id.isEmpty ? id : "\(prefix)-\(number)"
+        let reserved: Set<String> = ["index", "map", "story"]
+        var suffix = 2
+        while used.contains(name.lowercased()) || reserved.contains(name.lowercased()) {
+            name = "\(prefix)-\(number)" + (suffix > 2 ? "-\(suffix)" : "")
+            suffix += 1
+        }
+        used.insert(name.lowercased())
+        return name + ".html"
+    }
+}

@@ -1,0 +1,168 @@
+import CSystem
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Everything quizgen does to the disk, as a value: the loader reads through it and the
+/// writer writes through it, and tests can hand in their own.
+public struct FileSystem: Sendable {
+    public enum Kind: Sendable, Equatable { case file, directory, other }
+
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// What is at a path, following links; nil when nothing is.
+    public var kind: @Sendable (String) -> Kind?
+    /// True when the path itself is a symbolic link.
+    public var isLink: @Sendable (String) -> Bool
+    /// Names in a folder, unsorted.
+    public var list: @Sendable (String) throws(Failure) -> [String]
+    public var read: @Sendable (String) throws(Failure) -> [UInt8]
+    public var write: @Sendable (String, [UInt8]) throws(Failure) -> Void
+    public var makeDirectory: @Sendable (String) throws(Failure) -> Void
+    public var copy: @Sendable (String, String) throws(Failure) -> Void
+    /// Swaps two paths in one step where the system can (Linux `renameat2`), so that
+    /// readers never see neither; else renames `from` over `to`.
+    public var replace: @Sendable (_ from: String, _ to: String) throws(Failure) -> Void
+    public var removeTree: @Sendable (String) throws(Failure) -> Void
+    public var currentDirectory: @Sendable () -> String
+    /// The absolute path with links resolved, for paths that exist.
+    public var realPath: @Sendable (String) -> String?
+}
+
+extension FileSystem {
+    /// The real disk, through POSIX calls: fast, and with messages that name the cause.
+    public static let disk = FileSystem(
+        kind: { path in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return .file
+            case S_IFDIR: return .directory
+            default: return .other
+            }
+        },
+        isLink: { path in
+            var info = stat()
+            return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+        },
+        list: { path throws(Failure) in try listOnDisk(path) },
+        read: { path throws(Failure) in try readOnDisk(path) },
+        write: { path, bytes throws(Failure) in try writeOnDisk(path, bytes) },
+        makeDirectory: { path throws(Failure) in
+            if mkdir(path, 0o755) != 0 && errno != EEXIST { throw Failure(path: path, reason: errnoText()) }
+        },
+        copy: { from, to throws(Failure) in try writeOnDisk(to, readOnDisk(from)) },
+        replace: { from, to throws(Failure) in
+            #if os(Linux)
+            // RENAME_EXCHANGE: both must exist; the old tree ends up at `from`.
+            if access(to, F_OK) == 0 {
+                if quizgen_exchange_paths(from, to) == 0 { return }
+                if errno != ENOSYS && errno != EINVAL { throw Failure(path: to, reason: errnoText()) }
+                // No renameat2 here: move the old tree aside, then the new one in.
+                let aside = from + ".old"
+                guard rename(to, aside) == 0 else { throw Failure(path: to, reason: errnoText()) }
+                guard rename(from, to) == 0 else {
+                    let reason = errnoText()
+                    _ = rename(aside, to)
+                    throw Failure(path: to, reason: reason)
+                }
+                guard rename(aside, from) == 0 else { throw Failure(path: from, reason: errnoText()) }
+                return
+            }
+            #endif
+            guard rename(from, to) == 0 else { throw Failure(path: to, reason: errnoText()) }
+        },
+        removeTree: { path throws(Failure) in try removeTreeOnDisk(path) },
+        currentDirectory: {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            guard getcwd(&buffer, buffer.count) != nil else { return "." }
+            return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        },
+        realPath: { path in
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(validatingCString: resolved)
+        }
+    )
+}
+
+private func listOnDisk(_ path: String) throws(FileSystem.Failure) -> [String] {
+    guard let dir = opendir(path) else { throw FileSystem.Failure(path: path, reason: errnoText()) }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+}
+
+private func readOnDisk(_ path: String) throws(FileSystem.Failure) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw FileSystem.Failure(path: path, reason: errnoText()) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw FileSystem.Failure(path: path, reason: errnoText()) }
+    if info.st_mode & S_IFMT == S_IFDIR { throw FileSystem.Failure(path: path, reason: "is a folder") }
+    var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+    var count = 0
+    while true {
+        if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, count))) }
+        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            throw FileSystem.Failure(path: path, reason: errnoText())
+        }
+        if n == 0 { break }
+        count += n
+    }
+    bytes.removeSubrange(count...)
+    return bytes
+}
+
+private func writeOnDisk(_ path: String, _ bytes: [UInt8]) throws(FileSystem.Failure) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw FileSystem.Failure(path: path, reason: errnoText()) }
+    defer { close(fd) }
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            throw FileSystem.Failure(path: path, reason: errnoText())
+        }
+        offset += n
+    }
+}
+
+private func errnoText() -> String {
+    String(cString: strerror(errno))
+}
+
+private func removeTreeOnDisk(_ path: String) throws(FileSystem.Failure) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else {
+        if errno == ENOENT { return }
+        throw FileSystem.Failure(path: path, reason: errnoText())
+    }
+    if info.st_mode & S_IFMT == S_IFDIR {
+        for name in try listOnDisk(path) {
+            try removeTreeOnDisk(path + "/" + name)
+        }
+        guard rmdir(path) == 0 else { throw FileSystem.Failure(path: path, reason: errnoText()) }
+    } else {
+        guard unlink(path) == 0 else { throw FileSystem.Failure(path: path, reason: errnoText()) }
+    }
+}

@@ -1,0 +1,160 @@
+import Analysis
+import Content
+import Diagnostics
+import Render
+
+public struct BuildOptions: Sendable {
+    public var includeDrafts: Bool
+    /// `check` renders too (a template can be broken) but keeps nothing.
+    public var render: Bool
+
+    public init(includeDrafts: Bool = false, render: Bool = true) {
+        self.includeDrafts = includeDrafts
+        self.render = render
+    }
+}
+
+/// What `check` prints about each piece of content, beyond its diagnostics.
+public struct ContentReport: Sendable {
+    public var meta: ContentMeta
+    public var personality: PersonalityReport?
+}
+
+public struct PersonalityReport: Sendable {
+    public var outcomeIDs: [String]
+    public var questionCount: Int
+    public var distribution: OutcomeDistribution
+}
+
+public struct BuildOutput: Sendable {
+    public var files: [OutputFile] = []
+    /// Content-relative paths of the assets to copy beside the pages.
+    public var assets: [String] = []
+    public var diagnostics: [Diagnostic] = []
+    public var reports: [ContentReport] = []
+    public var timings: [Timing] = []
+
+    public var hasErrors: Bool { diagnostics.hasErrors }
+}
+
+public struct Timing: Sendable {
+    public var stage: String
+    public var seconds: Double
+}
+
+/// The build as a pure function of the loaded site: parse, check and analyse every file,
+/// then render the pages. Files are processed in parallel; results keep file order.
+public enum SiteBuilder {
+    public static func build(_ site: LoadedSite, options: BuildOptions = BuildOptions()) -> BuildOutput {
+        var output = BuildOutput()
+        var clock = StageClock()
+
+        var settings = SiteSettings()
+        if let file = site.settings {
+            let (parsed, problems) = SiteSettings.parse(file)
+            settings = parsed
+            output.diagnostics += problems
+        }
+        let (templates, templateProblems) = TemplateSet.make(overrides: site.templates)
+        output.diagnostics += templateProblems
+        let context = SiteContext(settings: settings, templates: templates)
+
+        let parseOptions = ContentParser.Options(
+            defaultLanguage: settings.language, includeDrafts: options.includeDrafts, allowRawHTML: settings.rawHTML)
+        let readSibling = site.readContentFile
+        let parsed = site.contentFiles.parallelMap { file -> (ContentPiece?, [Diagnostic]) in
+            let folder = file.relativePath.split(separator: "/").dropLast().joined(separator: "/")
+            return ContentParser.parse(
+                file.source, sitePath: String(file.relativePath.dropLast(3)), options: parseOptions,
+                readSibling: { readSibling(folder.isEmpty ? $0 : folder + "/" + $0) })
+        }
+        output.timings.append(clock.lap("parse"))
+
+        let sources = Dictionary(uniqueKeysWithValues: site.contentFiles.map { ($0.source.path, $0.source) })
+        let analysed = parsed.parallelMap { piece, problems -> (Analysed?, [Diagnostic]) in
+            guard let piece, let file = sources[piece.meta.sourcePath] else { return (nil, problems) }
+            let (result, findings) = analyse(piece, file: file)
+            return (result, problems + findings)
+        }
+        output.timings.append(clock.lap("check"))
+        for (result, problems) in analysed {
+            output.diagnostics += problems
+            if let result { output.reports.append(result.report) }
+        }
+        let pieces = analysed.compactMap(\.0)
+        output.diagnostics.sort()
+
+        guard !output.diagnostics.hasErrors, options.render else { return output }
+
+        let rendered = pieces.parallelMap { render($0, site: context) }
+        output.files = rendered.flatMap { $0 }
+        output.files.append(IndexRenderer.render(pieces.map(\.piece.meta), site: context))
+        output.timings.append(clock.lap("render"))
+
+        output.assets = site.assets
+        output.diagnostics += collisions(output.files, assets: site.assets, location: site.location)
+        output.diagnostics.sort()
+        return output
+    }
+
+    /// A piece with what analysis computed for it.
+    struct Analysed: Sendable {
+        var piece: ContentPiece
+        var table: OutcomeTable?
+        var report: ContentReport
+    }
+
+    static func analyse(_ piece: ContentPiece, file: SourceFile) -> (Analysed, [Diagnostic]) {
+        var report = ContentReport(meta: piece.meta)
+        var diagnostics: [Diagnostic] = []
+        var table: OutcomeTable?
+        switch piece.body {
+        case .personality(let quiz):
+            let outcomes = OutcomeTable(quiz)
+            let distribution = OutcomeAnalysis.distribution(outcomes)
+            for k in distribution.unreachable {
+                let outcome = quiz.outcomes[k]
+                diagnostics.append(file.warning(
+                    "outcome '\(outcome.id)' can never be the result", line: outcome.line, byteColumn: outcome.column,
+                    hint: k > 0
+                        ? "no combination of answers gives it a total above every outcome declared before it (ties go to the first declared)"
+                        : "no combination of answers gives it the highest total"))
+            }
+            report.personality = PersonalityReport(
+                outcomeIDs: quiz.outcomes.map(\.id), questionCount: quiz.questions.count, distribution: distribution)
+            table = outcomes
+        }
+        return (Analysed(piece: piece, table: table, report: report), diagnostics)
+    }
+
+    static func render(_ item: Analysed, site: SiteContext) -> [OutputFile] {
+        switch item.piece.body {
+        case .personality(let quiz):
+            return PersonalityRenderer.render(item.piece.meta, quiz, table: item.table ?? OutcomeTable(quiz), site: site)
+        }
+    }
+
+    /// Generated pages and copied assets must not land on the same path.
+    static func collisions(_ files: [OutputFile], assets: [String], location: SiteLocation) -> [Diagnostic] {
+        let generated = Set(files.map(\.path))
+        return assets.filter(generated.contains).map { asset in
+            .error(
+                "this file would be overwritten by a generated page of the same path",
+                file: location.contentDisplay + "/" + asset,
+                hint: "rename it, or the Markdown file whose page folder it is in")
+        }
+    }
+}
+
+/// Wall-clock time per stage, for `--timings`.
+struct StageClock {
+    private var last = ContinuousClock.now
+
+    mutating func lap(_ stage: String) -> Timing {
+        let now = ContinuousClock.now
+        let elapsed = now - last
+        last = now
+        let (seconds, attoseconds) = elapsed.components
+        return Timing(stage: stage, seconds: Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}

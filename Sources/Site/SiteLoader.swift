@@ -1,0 +1,222 @@
+import Content
+import Diagnostics
+
+/// Where a site is and how to name its files in messages.
+public struct SiteLocation: Sendable, Equatable {
+    /// The folder with quizgen.yml, Templates/ and (usually) Content/.
+    public var root: String
+    /// The content folder on disk.
+    public var content: String
+    /// How to print the content folder in messages (as the user wrote it, or `Content`).
+    public var contentDisplay: String
+    /// How to print the site root in messages ("" for the current folder).
+    public var rootDisplay: String
+
+    public init(root: String, content: String, contentDisplay: String, rootDisplay: String) {
+        self.root = root
+        self.content = content
+        self.contentDisplay = contentDisplay
+        self.rootDisplay = rootDisplay
+    }
+
+    /// `--source` may name the site folder (one holding Content/ or quizgen.yml) or the
+    /// content folder itself, whose parent is then the site folder.
+    public static func resolve(source: String?, fileSystem: FileSystem) -> SiteLocation {
+        let given = source.map(Self.normalize) ?? "Content"
+        if source != nil, fileSystem.kind(given + "/Content") == .directory || fileSystem.kind(given + "/quizgen.yml") == .file {
+            let display = given == "." ? "" : given + "/"
+            return SiteLocation(root: given, content: given + "/Content", contentDisplay: display + "Content", rootDisplay: display)
+        }
+        let parent = Self.parent(of: given)
+        return SiteLocation(
+            root: parent, content: given, contentDisplay: given,
+            rootDisplay: parent == "." ? "" : parent + "/")
+    }
+
+    static func normalize(_ path: String) -> String {
+        var p = path
+        while p.count > 1, p.hasSuffix("/") { p.removeLast() }
+        if p.hasPrefix("./"), p.count > 2 { p.removeFirst(2) }
+        return p.isEmpty ? "." : p
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let parent = String(path[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+}
+
+/// The site as read from disk: every content file's text, the asset paths to copy, the
+/// settings and the site's own templates. Reading stops at nothing: unreadable files
+/// become diagnostics and the rest is still read.
+public struct LoadedSite: Sendable {
+    public struct ContentFile: Sendable {
+        /// Relative to the content folder: `a/b.md`.
+        public var relativePath: String
+        public var source: SourceFile
+    }
+
+    public var location: SiteLocation
+    public var settings: SourceFile?
+    public var contentFiles: [ContentFile] = []
+    /// Relative to the content folder, to be copied to the same path in the output.
+    public var assets: [String] = []
+    public var templates: [String: (path: String, text: String)] = [:]
+    /// Reads a file relative to the content folder (CSV banks), through the loader's file system.
+    public var readContentFile: @Sendable (String) -> Result<String, ContentParser.SiblingError>
+}
+
+public enum SiteLoader {
+    public static func load(_ location: SiteLocation, fileSystem fs: FileSystem) -> (LoadedSite, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let contentRoot = location.content
+        var site = LoadedSite(location: location, readContentFile: { relative in
+            guard !relative.split(separator: "/").contains(".."), !relative.hasPrefix("/") else { return .failure(.notFound) }
+            let path = contentRoot + "/" + relative
+            guard fs.kind(path) == .file else { return .failure(.notFound) }
+            do throws(FileSystem.Failure) {
+                return decodeText(try fs.read(path)).map { .success($0) } ?? .failure(.notUTF8)
+            } catch {
+                return .failure(.unreadable(error.reason))
+            }
+        })
+
+        guard fs.kind(location.content) == .directory else {
+            let cwd = fs.currentDirectory()
+            diagnostics.append(.error(
+                fs.kind(location.content) == nil
+                    ? "no content folder: \(location.contentDisplay)/ does not exist (in \(cwd))"
+                    : "\(location.contentDisplay) is not a folder",
+                file: location.contentDisplay,
+                hint: "create Content/ with one Markdown file per quiz or story, or name the folder with --source"))
+            return (site, diagnostics)
+        }
+
+        let settingsPath = location.root + "/quizgen.yml"
+        if fs.kind(settingsPath) == .file {
+            switch readText(settingsPath, display: location.rootDisplay + "quizgen.yml", fs: fs) {
+            case .success(let file): site.settings = file
+            case .failure(let problem): diagnostics.append(problem)
+            }
+        }
+
+        let templatesPath = location.root + "/Templates"
+        if fs.kind(templatesPath) == .directory {
+            for name in ((try? fs.list(templatesPath)) ?? []).sorted() where !name.hasPrefix(".") && !name.hasPrefix("_") {
+                let display = location.rootDisplay + "Templates/" + name
+                guard fs.kind(templatesPath + "/" + name) == .file else { continue }
+                switch readText(templatesPath + "/" + name, display: display, fs: fs) {
+                case .success(let file): site.templates[name] = (display, file.text)
+                case .failure(let problem): diagnostics.append(problem)
+                }
+            }
+        }
+
+        var files: [String] = []
+        walk(location.content, relative: "", fs: fs, files: &files, diagnostics: &diagnostics, display: location.contentDisplay)
+        files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for relative in files {
+            if relative.hasSuffix(".md") {
+                let display = location.contentDisplay + "/" + relative
+                switch readText(location.content + "/" + relative, display: display, fs: fs) {
+                case .success(let file): site.contentFiles.append(.init(relativePath: relative, source: file))
+                case .failure(let problem): diagnostics.append(problem)
+                }
+            } else {
+                site.assets.append(relative)
+            }
+        }
+        return (site, diagnostics)
+    }
+
+    /// Collects files below a folder, skipping names that start with `_` or `.`. Folder
+    /// links are not followed, so a link loop cannot make the walk endless.
+    static func walk(
+        _ folder: String, relative: String, fs: FileSystem, files: inout [String], diagnostics: inout [Diagnostic],
+        display: String, depth: Int = 0
+    ) {
+        let names: [String]
+        do throws(FileSystem.Failure) {
+            names = try fs.list(folder)
+        } catch {
+            diagnostics.append(.error("cannot read the folder: \(error.reason)", file: display + (relative.isEmpty ? "" : "/" + relative)))
+            return
+        }
+        for name in names where !name.hasPrefix("_") && !name.hasPrefix(".") {
+            let path = folder + "/" + name
+            let rel = relative.isEmpty ? name : relative + "/" + name
+            switch fs.kind(path) {
+            case .directory?:
+                if fs.isLink(path) || depth > 32 {
+                    diagnostics.append(.warning("folder link or too deep a folder, not followed", file: display + "/" + rel))
+                } else {
+                    walk(path, relative: rel, fs: fs, files: &files, diagnostics: &diagnostics, display: display, depth: depth + 1)
+                }
+            case .file?:
+                files.append(rel)
+            case .other?, nil:
+                diagnostics.append(.warning("not a regular file; skipped", file: display + "/" + rel))
+            }
+        }
+    }
+
+    static func readText(_ path: String, display: String, fs: FileSystem) -> Result<SourceFile, Diagnostic> {
+        let bytes: [UInt8]
+        do throws(FileSystem.Failure) {
+            bytes = try fs.read(path)
+        } catch {
+            return .failure(.error("cannot read the file: \(error.reason)", file: display))
+        }
+        guard let text = decodeText(bytes) else {
+            let (line, column) = firstInvalidUTF8(bytes)
+            return .failure(.error(
+                "the file is not valid UTF-8", file: display, line: line, column: column,
+                hint: "save it as UTF-8 in your editor"))
+        }
+        return .success(SourceFile(path: display, text: text))
+    }
+
+    /// UTF-8 text without a byte-order mark, with every line break made `\n` (columns stay
+    /// the same, and every later stage sees one kind of line).
+    public static func decodeText(_ bytes: [UInt8]) -> String? {
+        var bytes = bytes[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        guard bytes.contains(0x0D) else { return text }
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count)
+        var previousCR = false
+        for byte in bytes {
+            if byte == 0x0D {
+                out.append(0x0A)
+                previousCR = true
+            } else {
+                if !(byte == 0x0A && previousCR) { out.append(byte) }
+                previousCR = false
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> (Int, Int) {
+        var line = 1
+        var lineStart = 0
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            let length = b < 0x80 ? 1 : b >> 5 == 0b110 ? 2 : b >> 4 == 0b1110 ? 3 : b >> 3 == 0b11110 ? 4 : 0
+            if length == 0 || i + length > bytes.count
+                || String(validating: bytes[i..<(i + length)], as: UTF8.self) == nil {
+                let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).count + 1
+                return (line, column)
+            }
+            if b == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
+            i += length
+        }
+        return (line, 1)
+    }
+}

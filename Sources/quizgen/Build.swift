@@ -1,0 +1,86 @@
+import ArgumentParser
+import Diagnostics
+import Site
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build the site into public/.",
+        discussion: """
+            Reads every Markdown file in the content folder, checks it, and writes the static \
+            site. Any error stops the build before anything is written, so the previous \
+            output stays as it was; warnings are reported and the build goes on. The output \
+            folder is replaced whole, in one step at the end.
+
+            Exit status: 0 when the site was written, 1 when the content has errors or the \
+            site could not be written.
+            """)
+
+    @OptionGroup var site: SiteOptions
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the site (default: public/ beside the content folder).", valueName: "dir"))
+    var output: String?
+
+    @Flag(name: .long, help: "Print the time spent in each stage: load, parse, check, render, write.")
+    var timings = false
+
+    func run() throws {
+        var clock = CommandClock()
+        let location = site.location
+        let outputPath = output ?? (location.root == "." ? "public" : location.root + "/public")
+        let reporter = site.printer
+
+        if let problem = SiteWriter.checkOutput(outputPath, location: location, fileSystem: .disk) {
+            reporter.report([problem])
+            throw ExitCode.failure
+        }
+        let (loaded, loadProblems) = SiteLoader.load(location, fileSystem: .disk)
+        let loadTime = clock.lap()
+        var result = SiteBuilder.build(loaded, options: BuildOptions(includeDrafts: site.drafts))
+        result.diagnostics = (loadProblems + result.diagnostics).sorted()
+        reporter.report(result.diagnostics)
+        guard !result.hasErrors, loadProblems.allSatisfy({ !$0.isError }) else {
+            standardError("Build failed: \(DiagnosticPrinter.summary(result.diagnostics)). Nothing was written.\n")
+            throw ExitCode.failure
+        }
+        _ = clock.lap()
+        let writeProblems = SiteWriter.write(result, contentFolder: location.content, to: outputPath, fileSystem: .disk)
+        let writeTime = clock.lap()
+        if !writeProblems.isEmpty {
+            reporter.report(writeProblems)
+            standardError("Build failed: the site could not be written; \(outputPath) is as it was.\n")
+            throw ExitCode.failure
+        }
+        if timings {
+            var rows = [("load", loadTime)] + result.timings.map { ($0.stage, $0.seconds) } + [("write", writeTime)]
+            rows.append(("total", clock.total))
+            standardError(rows.map { "\($0.0.padding(toLength: 8, withPad: " ", startingAt: 0)) \(milliseconds($0.1))\n" }.joined())
+        }
+        let pages = result.files.count { $0.path.hasSuffix(".html") }
+        let warnings = result.diagnostics.warningCount
+        standardError("Wrote \(loaded.contentFiles.count) content file\(loaded.contentFiles.count == 1 ? "" : "s") "
+            + "(\(pages) page\(pages == 1 ? "" : "s")) to \(outputPath)/ in \(milliseconds(clock.total))"
+            + (warnings > 0 ? ", with \(warnings) warning\(warnings == 1 ? "" : "s")" : "") + ".\n")
+    }
+}
+
+func milliseconds(_ seconds: Double) -> String {
+    let ms = seconds * 1000
+    return ms < 10 ? "\(Double(Int(ms * 10)) / 10) ms" : "\(Int(ms.rounded())) ms"
+}
+
+struct CommandClock {
+    private let start = ContinuousClock.now
+    private var last = ContinuousClock.now
+
+    mutating func lap() -> Double {
+        let now = ContinuousClock.now
+        defer { last = now }
+        return seconds(now - last)
+    }
+
+    var total: Double { seconds(ContinuousClock.now - start) }
+
+    private func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+}

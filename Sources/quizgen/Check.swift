@@ -1,0 +1,31 @@
+import ArgumentParser
+import Diagnostics
+import Site
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check the site without writing anything.",
+        discussion: """
+            Runs the whole build (parse, validate, analyse, render) and reports every \
+            problem, but writes nothing. For each personality quiz it also prints the share \
+            of answer combinations that ends in each outcome: counted exactly when that is \
+            feasible, otherwise over a seeded random sample (and it says which), and it warns \
+            about outcomes that can never be the result.
+
+            Exit status: 0 when there are no errors (warnings allowed), 1 otherwise.
+            """)
+
+    @OptionGroup var site: SiteOptions
+
+    func run() throws {
+        let location = site.location
+        let (loaded, loadProblems) = SiteLoader.load(location, fileSystem: .disk)
+        var result = SiteBuilder.build(loaded, options: BuildOptions(includeDrafts: site.drafts))
+        result.diagnostics = (loadProblems + result.diagnostics).sorted()
+        standardOutput(ReportFormatter.text(result.reports))
+        site.printer.report(result.diagnostics)
+        let files = loaded.contentFiles.count
+        standardError("Checked \(files) content file\(files == 1 ? "" : "s"): \(DiagnosticPrinter.summary(result.diagnostics)).\n")
+        if result.diagnostics.hasErrors { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct CommandLineTests {
+    func quizgen(_ arguments: String..., in folder: URL? = nil) throws -> ProcessResult {
+        try ProcessResult.run(Repository.binary, arguments, in: folder)
+    }
+
+    @Test func everyCommandHasHelp() throws {
+        let root = try quizgen("--help")
+        #expect(root.status == 0)
+        #expect(root.stdout.contains("build"))
+        #expect(root.stdout.contains("check"))
+        let build = try quizgen("build", "--help")
+        #expect(build.status == 0)
+        #expect(build.stdout.contains("--source <dir>"))
+        #expect(build.stdout.contains("--output <dir>"))
+        #expect(build.stdout.contains("Exit status"))
+        let check = try quizgen("check", "--help")
+        #expect(check.status == 0)
+        #expect(check.stdout.contains("share"))
+    }
+
+    @Test func buildsInTheCurrentFolderByDefault() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Repository.root.appendingPathComponent("Content/which-animal.md"),
+            to: folder.appendingPathComponent("Content/which-animal.md"))
+        let result = try quizgen("build", in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/which-animal/index.html").path))
+        #expect(result.stderr.contains("Wrote 1 content file"))
+    }
+
+    @Test func contentErrorsExitNonZeroWithLocatedMessages() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = folder.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try "---\nkind: personality\n---\n## Q\n- A {x}\n- B {y}\n## X {#x .outcome}\n"
+            .write(to: content.appendingPathComponent("q.md"), atomically: true, encoding: .utf8)
+        let result = try quizgen("build", "--source", content.path, "--no-color")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Content/q.md:6:6: error: unknown outcome 'y'"))
+        #expect(result.stderr.contains(" 6 | - B {y}\n"))
+        #expect(result.stderr.contains("Nothing was written"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("public").path))
+        let check = try quizgen("check", "--source", folder.path, "--no-color")
+        #expect(check.status == 1)
+    }
+
+    @Test func checkReportsTheOutcomeShares() throws {
+        let result = try quizgen("check", "--source", Repository.root.appendingPathComponent("Content").path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("4,096 answer combinations"))
+        #expect(result.stdout.contains("(exact)"))
+        #expect(result.stdout.contains("    dog "))
+    }
+
+    @Test func unknownOptionsAreUsageErrors() throws {
+        let result = try quizgen("build", "--sauce", "x")
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--sauce"))
+    }
+}

@@ -1,0 +1,76 @@
+import Content
+import Diagnostics
+import Testing
+
+@Suite struct FrontMatterTests {
+    @Test func readsCommonKeysAndTitleFallbacks() throws {
+        let (piece, problems) = parse(animals)
+        #expect(problems.isEmpty)
+        let meta = try #require(piece?.meta)
+        #expect(meta.kind == .personality)
+        #expect(meta.title == "Which Animal Are You?")
+        #expect(meta.description == "Answer honestly.")
+        #expect(meta.lang == "en")
+
+        let fromHeading = parse("---\nkind: personality\n---\n# The *Heading* Title\nIntro\n## Q\n- a {x}\n- b {x}\n## X {#x .outcome}\n")
+        #expect(fromHeading.0?.meta.title == "The Heading Title")
+        #expect(fromHeading.0?.meta.introduction.count == 1)
+        let fromName = parse("---\nkind: personality\n---\n## Q\n- a {x}\n- b {x}\n## X {#x .outcome}\n", path: "Content/my-quiz.md")
+        #expect(fromName.0?.meta.title == "my-quiz")
+    }
+
+    @Test func missingKindListsTheKinds() {
+        let (piece, problems) = parse("---\ntitle: Hi\n---\n## Q\n")
+        #expect(piece == nil)
+        #expect(located(problems) == ["1:1: error: missing 'kind' in the front matter"])
+        #expect(problems[0].hint?.contains("'personality', 'trivia' or 'story'") == true)
+        let none = parse("# Just Markdown\n")
+        #expect(located(none.1) == ["1:1: error: missing front matter with a 'kind'"])
+    }
+
+    @Test func unknownKindSuggestsTheNearest() {
+        let (_, problems) = parse("---\nkind: personalty\n---\n")
+        #expect(located(problems) == ["2:7: error: 'kind' must be 'personality', 'trivia' or 'story'"])
+        #expect(problems[0].hint == "did you mean 'personality'?")
+    }
+
+    @Test func yamlSyntaxErrorsPointIntoTheMarkdownFile() {
+        let (_, problems) = parse("---\nkind: personality\ntitle: [unclosed\n---\n## Q\n")
+        #expect(located(problems) == [
+            "3:8: error: not valid YAML: did not find expected ',' or ']' (while parsing a flow sequence on line 3)",
+        ])
+        #expect(problems[0].file == "Content/quiz.md")
+    }
+
+    @Test func unclosedFrontMatter() {
+        let (_, problems) = parse("---\nkind: personality\n")
+        #expect(located(problems).first == "1:1: error: front matter is not closed")
+    }
+
+    @Test func unknownKeyIsAWarningWithTheNearestKnownKey() {
+        let text = animals.replacingOccurrences(of: "title:", with: "shuffle-answer: true\ntitle:")
+        let (piece, problems) = parse(text)
+        #expect(piece != nil)
+        #expect(located(problems) == ["3:1: warning: unknown front matter key 'shuffle-answer'"])
+        #expect(problems[0].hint == "did you mean 'shuffle-answers'?")
+    }
+
+    @Test func wrongTypesAreLocatedErrors() {
+        let text = animals.replacingOccurrences(of: "title:", with: "shuffle-answers: maybe\ntitle:")
+        let (_, problems) = parse(text)
+        #expect(located(problems) == ["3:18: error: 'shuffle-answers' must be true or false"])
+    }
+
+    @Test func draftsAreSkippedUnlessIncluded() {
+        let text = animals.replacingOccurrences(of: "title:", with: "draft: true\ntitle:")
+        #expect(parse(text).0 == nil)
+        #expect(parse(text, options: .init(includeDrafts: true)).0 != nil)
+    }
+
+    @Test func siteSettings() {
+        let file = SourceFile(path: "quizgen.yml", text: "title: My Quizzes\nlanguage: fr\nbase-url: https://example.org/q\nraw-html: true\ncolour: blue\n")
+        let (settings, problems) = SiteSettings.parse(file)
+        #expect(settings == SiteSettings(title: "My Quizzes", language: "fr", baseURL: "https://example.org/q/", rawHTML: true))
+        #expect(located(problems) == ["5:1: warning: unknown front matter key 'colour'"])
+    }
+}

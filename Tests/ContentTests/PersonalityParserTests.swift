@@ -1,0 +1,149 @@
+import Content
+import Diagnostics
+import Markdown
+import Testing
+
+@Suite struct PersonalityParserTests {
+    @Test func parsesQuestionsAnswersAndOutcomes() throws {
+        let quiz = try #require(personality(animals))
+        #expect(quiz.outcomes.map(\.id) == ["dog", "cat"])
+        #expect(quiz.outcomes[0].title.plainText == "You are a dog!")
+        #expect(quiz.outcomes[0].body.plainText == "Outgoing.")
+        #expect(quiz.questions.map(\.type) == [.single, .multiple, .ranged])
+        #expect(quiz.questions[0].text.plainText == "Which food do you like the most?")
+        #expect(quiz.questions[1].answers[1].scores == [1: 2, 0: -1])
+        #expect(quiz.questions[1].answers[1].content.plainText == "Sleeping")
+        #expect(quiz.questions[0].answers.map(\.line) == [8, 9])
+        #expect(quiz.shuffleAnswers == false && quiz.shuffleQuestions == false)
+    }
+
+    @Test func shuffleOptions() throws {
+        let text = animals.replacingOccurrences(of: "title:", with: "shuffle-questions: true\nshuffle-answers: yes\ntitle:")
+        let quiz = try #require(personality(text))
+        #expect(quiz.shuffleQuestions && quiz.shuffleAnswers)
+    }
+
+    @Test func questionBodyKeepsProseAndTakesTheFirstListAsAnswers() throws {
+        let text = animals.replacingOccurrences(
+            of: "## Which food do you like the most?\n",
+            with: "## Which food do you like the most?\nThink of *dinner*.\n\n")
+        let quiz = try #require(personality(text))
+        #expect(quiz.questions[0].body.plainText == "Think of dinner.")
+        #expect(quiz.questions[0].answers.count == 2)
+    }
+
+    @Test func anyNumberOfAnswersAndLooseLists() throws {
+        let text = """
+            ---
+            kind: personality
+            ---
+            ## Pick
+            1. One {a}
+
+            2. Two {b}
+
+            3. Three {a b=3}
+            ## A {#a .outcome}
+            ## B {#b .outcome}
+            """
+        let quiz = try #require(personality(text))
+        #expect(quiz.questions[0].answers.map(\.scores) == [[0: 1], [1: 1], [0: 1, 1: 3]])
+    }
+
+    // MARK: Every error FORMAT.md lists for personality quizzes
+
+    @Test func referenceToAnUndeclaredOutcomeSuggestsTheNearest() throws {
+        let (piece, problems) = parse(animals.replacingOccurrences(of: "Fish {cat}", with: "Fish {cta}"))
+        #expect(piece == nil)
+        #expect(located(problems) == ["9:9: error: unknown outcome 'cta'"])
+        #expect(problems[0].hint == "did you mean 'cat'?")
+        #expect(problems[0].sourceLine == "- Fish {cta}")
+    }
+
+    @Test func duplicateOutcomeIds() {
+        let (_, problems) = parse(animals.replacingOccurrences(of: "{#cat .outcome}", with: "{#dog .outcome}"))
+        #expect(located(problems).first == "22:20: error: duplicate outcome id 'dog'")
+        #expect(problems[0].hint == "'dog' is already the id of the outcome on line 19")
+    }
+
+    @Test func questionWithFewerThanTwoAnswers() {
+        let text = animals.replacingOccurrences(of: "- Fish {cat}\n", with: "")
+        #expect(located(parse(text).1) == ["7:4: error: this question has only one answer"])
+        let none = animals.replacingOccurrences(of: "- Steak {dog}\n- Fish {cat}\n", with: "No list here.\n")
+        #expect(located(parse(none).1) == ["7:4: error: this question has no answers"])
+    }
+
+    @Test func answerWithNoReference() {
+        let (_, problems) = parse(animals.replacingOccurrences(of: "Fish {cat}", with: "Fish"))
+        #expect(located(problems) == ["9:3: error: this answer scores no outcome"])
+        #expect(problems[0].hint == "end it with the outcomes it counts for, e.g. {dog} or {dog=2}")
+        let onlyFlags = parse(animals.replacingOccurrences(of: "Fish {cat}", with: "Fish {}"))
+        #expect(located(onlyFlags.1) == ["9:3: error: this answer scores no outcome"])
+    }
+
+    @Test func quizWithNoOutcome() {
+        let text = "---\nkind: personality\n---\n## Q\n- a {x}\n- b {x}\n"
+        let (_, problems) = parse(text)
+        #expect(located(problems).contains("2:1: error: this personality quiz has no outcome"))
+    }
+
+    @Test func quizWithNoQuestion() {
+        let (_, problems) = parse("---\nkind: personality\n---\n## X {#x .outcome}\n")
+        #expect(located(problems) == ["2:1: error: this personality quiz has no question"])
+    }
+
+    @Test func allProblemsOfAFileAreReportedTogether() {
+        let text = animals
+            .replacingOccurrences(of: "Fish {cat}", with: "Fish {cta}")
+            .replacingOccurrences(of: "Swimming {cat}", with: "Swimming")
+            .replacingOccurrences(of: "{.ranged}", with: "{.ranged .multiple}")
+        #expect(located(parse(text).1.filter(\.isError)) == [
+            "9:9: error: unknown outcome 'cta'",
+            "12:3: error: this answer scores no outcome",
+            "15:46: error: a question has one type, but this one is marked .ranged and .multiple",
+        ])
+    }
+
+    // MARK: Other located problems
+
+    @Test func weightsMustBeWholeNumbers() {
+        let (_, problems) = parse(animals.replacingOccurrences(of: "cat=2", with: "cat=two"))
+        #expect(located(problems) == ["13:13: error: the weight of 'cat' must be a whole number"])
+        let huge = parse(animals.replacingOccurrences(of: "cat=2", with: "cat=99999999999999999999"))
+        #expect(huge.1.first?.message == "the weight of 'cat' must be a whole number")
+    }
+
+    @Test func unknownFlagIsAWarningWithTheNearestFlag() throws {
+        let (piece, problems) = parse(animals.replacingOccurrences(of: "{.multiple}", with: "{.multi}"))
+        #expect(piece != nil)
+        #expect(located(problems) == ["11:36: warning: unknown flag '.multi'"])
+        #expect(problems[0].hint == "did you mean '.multiple'?")
+    }
+
+    @Test func conflictingQuestionTypes() {
+        let (_, problems) = parse(animals.replacingOccurrences(of: "{.multiple}", with: "{.multiple .ranged}"))
+        #expect(located(problems) == ["11:46: error: a question has one type, but this one is marked .multiple and .ranged"])
+    }
+
+    @Test func outcomeWithoutId() {
+        let (_, problems) = parse(animals.replacingOccurrences(of: "{#cat .outcome}", with: "{.outcome}"))
+        #expect(located(problems).contains("22:4: error: an outcome needs an id"))
+    }
+
+    @Test func attributeBlockOverlappingMarkup() {
+        let (_, problems) = parse(animals.replacingOccurrences(of: "Fish {cat}", with: "`Fish {` cat}"))
+        #expect(located(problems).contains("9:9: error: the attribute block overlaps Markdown formatting"))
+    }
+
+    @Test func referencesOnAQuestionHeadingAreWarnings() {
+        let (piece, problems) = parse(animals.replacingOccurrences(of: "{.ranged}", with: "{.ranged dog}"))
+        #expect(piece != nil)
+        #expect(located(problems) == ["15:46: warning: 'dog' on a question heading is ignored"])
+    }
+
+    @Test func rawHTMLIsAWarningUnlessAllowed() {
+        let text = animals.replacingOccurrences(of: "Outgoing.", with: "<b>Outgoing</b>.")
+        #expect(located(parse(text).1) == ["20:1: warning: raw HTML is left out of the page"])
+        #expect(parse(text, options: .init(allowRawHTML: true)).1.isEmpty)
+    }
+}

@@ -1,0 +1,56 @@
+import Diagnostics
+import Testing
+
+@Suite struct DiagnosticsTests {
+    @Test func formatsCompilerStyleWithCaretAndHint() {
+        let file = SourceFile(path: "Content/q.md", text: "---\nkind: personality\n---\n- Fish {cta}\n")
+        let d = file.error("unknown outcome 'cta'", line: 4, byteColumn: 9, hint: "did you mean 'cat'?")
+        #expect(DiagnosticPrinter().format(d) == """
+            Content/q.md:4:9: error: unknown outcome 'cta'
+             4 | - Fish {cta}
+               |         ^
+            hint: did you mean 'cat'?
+
+            """)
+    }
+
+    @Test func columnsCountCharactersNotBytes() {
+        let file = SourceFile(path: "f.md", text: "## Café {x}\n")
+        // `{` is byte 10 but character 9; `x` is byte 11, character 10.
+        #expect(file.characterColumn(line: 1, byteColumn: 11) == 10)
+        #expect(file.characterColumn(line: 1, byteColumn: 7) == 7)
+        // A column inside a multi-byte character points at the character.
+        #expect(file.characterColumn(line: 1, byteColumn: 8) == 7)
+        #expect(file.characterColumn(line: 1, byteColumn: 9) == 8)
+    }
+
+    @Test func caretUnderWideCharacters() {
+        let file = SourceFile(path: "f.md", text: "- 森の中 {x}\n")
+        let d = file.error("e", line: 1, byteColumn: 13)
+        #expect(d.column == 7)
+        #expect(DiagnosticPrinter().format(d).contains("\n   | " + String(repeating: " ", count: 2 + 6 + 1) + "^\n"))
+    }
+
+    @Test func outOfRangeLinesAreClamped() {
+        let file = SourceFile(path: "f.md", text: "one\n")
+        #expect(file.error("e", line: 99).line == 2)
+        #expect(file.line(0) == "")
+    }
+
+    @Test func nearestMatchSuggestsTyposOnly() {
+        #expect(NearestMatch.find("cta", in: ["dog", "cat", "rabbit"]) == "cat")
+        #expect(NearestMatch.find("multi", in: ["single", "multiple", "ranged"]) == "multiple")
+        #expect(NearestMatch.find("zebra", in: ["dog", "cat"]) == nil)
+        #expect(NearestMatch.find("x", in: [String]()) == nil)
+    }
+
+    @Test func summaryCountsBoth() {
+        let ds = [Diagnostic.error("a", file: "f"), .warning("b", file: "f"), .warning("c", file: "f")]
+        #expect(DiagnosticPrinter.summary(ds) == "1 error and 2 warnings")
+    }
+
+    @Test func controlCharactersInSourceAreNotPrinted() {
+        let d = Diagnostic.error("e", file: "f", line: 1, column: 1, sourceLine: "a\u{1B}[31mb")
+        #expect(!DiagnosticPrinter().format(d).contains("\u{1B}"))
+    }
+}

@@ -1,0 +1,77 @@
+import Analysis
+import Content
+import Diagnostics
+import Foundation
+import Render
+import Site
+import Testing
+import TestSupport
+
+@Suite struct PersonalityPageTests {
+    @Test func sampleSiteBuildsWithoutProblems() {
+        #expect(SampleSite.output.diagnostics.isEmpty, "\(DiagnosticPrinter().format(SampleSite.output.diagnostics))")
+    }
+
+    @Test func goldenQuizPage() throws {
+        Golden.assertMatches(try #require(SampleSite.page("which-animal/index.html")), named: "which-animal/index.html")
+    }
+
+    @Test func goldenOutcomePage() throws {
+        Golden.assertMatches(try #require(SampleSite.page("which-animal/dog.html")), named: "which-animal/dog.html")
+    }
+
+    @Test func goldenSiteIndex() throws {
+        Golden.assertMatches(try #require(SampleSite.page("index.html")), named: "index.html")
+    }
+
+    @Test func outcomePagesHaveOpenGraphTags() throws {
+        let page = try #require(SampleSite.page("which-animal/cat.html"))
+        #expect(page.contains("<meta property=\"og:title\" content=\"You are a cat! 🐱\">"))
+        #expect(page.contains("<meta property=\"og:description\" content=\"Mischievous, yet mild-tempered, you enjoy doing things on your own terms.\">"))
+        #expect(page.contains("<title>You are a cat! 🐱 · Which Animal Are You?</title>"))
+    }
+
+    @Test func scriptAndStyleAreAllowedByHashOnly() throws {
+        let page = try #require(SampleSite.page("which-animal/index.html"))
+        let csp = try #require(page.firstMatch(of: /http-equiv="Content-Security-Policy" content="([^"]*)"/)?.1)
+        #expect(!csp.contains("unsafe-inline"))
+        let script = try #require(page.firstMatch(of: /<script>([\s\S]*?)<\/script>/)?.1)
+        #expect(csp.contains(PageShell.contentSecurityPolicy(style: TemplateSet.builtIn["style.css"]!, scripts: [String(script)])))
+    }
+
+    /// The real page script, run under node on every answer combination of the sample quiz,
+    /// must show the outcome the Swift analysis computes.
+    @Test func pageScriptAgreesWithSwiftOnEveryCombination() throws {
+        let loaded = SampleSite.loaded.contentFiles.first { $0.relativePath == "which-animal.md" }!
+        guard case .personality(let quiz)? = ContentParser.parse(loaded.source, sitePath: "which-animal").0?.body else {
+            Issue.record("the sample quiz does not parse")
+            return
+        }
+        let table = OutcomeTable(quiz)
+        let combinations = try #require(table.allCombinations())
+        #expect(combinations.count == 4096)
+        let expected = ScriptJSON.object([("combinations", .array(combinations.map { choices in
+            .object([
+                ("choices", .array(choices.map { .array($0.map(ScriptJSON.int)) })),
+                ("outcome", .int(table.result(for: choices))),
+            ])
+        }))])
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("page.html")
+        let json = folder.appendingPathComponent("expected.json")
+        try SampleSite.page("which-animal/index.html")!.write(to: page, atomically: true, encoding: .utf8)
+        try expected.encoded.write(to: json, atomically: true, encoding: .utf8)
+        let result = try ProcessResult.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["node", Repository.root.appendingPathComponent("Tests/js/personality-check.mjs").path, page.path, json.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("4096 of 4096 combinations agree"))
+    }
+
+    @Test func everyOutcomeIsReachableInTheSample() {
+        let report = SampleSite.output.reports.first { $0.meta.sitePath == "which-animal" }
+        #expect(report?.personality?.distribution.unreachable == [])
+        #expect(report?.personality?.distribution.method == .exact)
+    }
+}

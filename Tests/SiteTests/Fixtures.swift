@@ -1,0 +1,79 @@
+import Foundation
+import Site
+import TestSupport
+
+/// A site folder on disk for a test, removed when the test is done with it.
+final class TemporarySite {
+    let root: URL
+
+    init(files: [String: String] = [:]) {
+        root = Repository.temporaryFolder("quizgen-site")
+        for (path, text) in files { write(path, text) }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    func write(_ path: String, _ text: String) {
+        let url = root.appendingPathComponent(path)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func writeBytes(_ path: String, _ bytes: [UInt8]) {
+        let url = root.appendingPathComponent(path)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data(bytes).write(to: url)
+    }
+
+    func read(_ path: String) -> String? {
+        try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
+    }
+
+    var location: SiteLocation {
+        SiteLocation(root: root.path, content: root.path + "/Content", contentDisplay: "Content", rootDisplay: "")
+    }
+
+    var output: String { root.path + "/public" }
+
+    /// Every file under a folder with its bytes, for comparing whole trees.
+    func tree(_ folder: String = "public") -> [String: Data] {
+        let base = root.appendingPathComponent(folder)
+        var result: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+                result[String(url.path.dropFirst(base.path.count + 1))] = try? Data(contentsOf: url)
+            }
+        }
+        return result
+    }
+
+    /// Loads, builds and writes, as `quizgen build` does.
+    @discardableResult
+    func build() -> BuildOutput {
+        let (loaded, problems) = SiteLoader.load(location, fileSystem: .disk)
+        var output = SiteBuilder.build(loaded)
+        output.diagnostics = problems + output.diagnostics
+        if !output.diagnostics.hasErrors {
+            output.diagnostics += SiteWriter.write(output, contentFolder: location.content, to: self.output, fileSystem: .disk)
+        }
+        return output
+    }
+}
+
+let quiz = """
+    ---
+    kind: personality
+    title: Tiny
+    ---
+    ## Pick one
+    - A {a}
+    - B {b}
+    ## Outcome A {#a .outcome}
+    ## Outcome B {#b .outcome}
+
+    """

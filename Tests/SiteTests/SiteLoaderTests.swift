@@ -1,0 +1,49 @@
+import Diagnostics
+import Site
+import Testing
+
+@Suite struct SiteLoaderTests {
+    @Test func readsContentAssetsTemplatesAndSettings() {
+        let site = TemporarySite(files: [
+            "Content/b.md": quiz, "Content/a/c.md": quiz, "Content/a/cat.png": "png",
+            "Content/_draft.md": "x", "Content/.hidden/x.md": "x", "Content/_assets/y.png": "y",
+            "Templates/style.css": "body{}", "quizgen.yml": "title: T\n",
+        ])
+        let (loaded, problems) = SiteLoader.load(site.location, fileSystem: .disk)
+        #expect(problems.isEmpty)
+        #expect(loaded.contentFiles.map(\.relativePath) == ["a/c.md", "b.md"])
+        #expect(loaded.contentFiles.map(\.source.path) == ["Content/a/c.md", "Content/b.md"])
+        #expect(loaded.assets == ["a/cat.png"])
+        #expect(loaded.templates["style.css"]?.text == "body{}")
+        #expect(loaded.settings?.text == "title: T\n")
+    }
+
+    @Test func missingContentFolderIsAClearError() {
+        let site = TemporarySite()
+        let (_, problems) = SiteLoader.load(site.location, fileSystem: .disk)
+        #expect(problems.count == 1)
+        #expect(problems[0].message.hasPrefix("no content folder: Content/ does not exist"))
+    }
+
+    @Test func invalidUTF8IsLocated() {
+        let site = TemporarySite()
+        site.writeBytes("Content/bad.md", Array("---\nkind: story\n---\nok\nnot \u{e9}".utf8.dropLast(2)) + [0xE9, 0x21, 0x0A])
+        let (loaded, problems) = SiteLoader.load(site.location, fileSystem: .disk)
+        #expect(loaded.contentFiles.isEmpty)
+        #expect(problems.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == ["Content/bad.md:5:5: the file is not valid UTF-8"])
+    }
+
+    @Test func byteOrderMarkAndCRLFAreNormalised() {
+        #expect(SiteLoader.decodeText([0xEF, 0xBB, 0xBF] + Array("a\r\nb\rc\n".utf8)) == "a\nb\nc\n")
+    }
+
+    @Test func siteFolderOrContentFolderAsSource() {
+        let site = TemporarySite(files: ["Content/a.md": quiz])
+        let asSite = SiteLocation.resolve(source: site.root.path, fileSystem: .disk)
+        #expect(asSite.content == site.root.path + "/Content")
+        let asContent = SiteLocation.resolve(source: site.root.path + "/Content/", fileSystem: .disk)
+        #expect(asContent.content == site.root.path + "/Content")
+        #expect(asContent.root == site.root.path)
+        #expect(SiteLocation.resolve(source: nil, fileSystem: .disk).contentDisplay == "Content")
+    }
+}

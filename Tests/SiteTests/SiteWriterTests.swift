@@ -1,0 +1,73 @@
+import Diagnostics
+import Foundation
+import Site
+import Testing
+
+@Suite struct SiteWriterTests {
+    @Test func buildsAndReplacesTheOutputWhole() throws {
+        let site = TemporarySite(files: ["Content/tiny.md": quiz, "Content/pic.png": "png"])
+        #expect(site.build().diagnostics.isEmpty)
+        #expect(site.exists("public/index.html"))
+        #expect(site.exists("public/tiny/index.html"))
+        #expect(site.exists("public/tiny/a.html"))
+        #expect(site.exists("public/pic.png"))
+        #expect(site.exists("public/\(SiteWriter.marker)"))
+
+        // A file that is no longer generated disappears with the next build.
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/pic.png"))
+        #expect(site.build().diagnostics.isEmpty)
+        #expect(!site.exists("public/pic.png"))
+        // No staging folder is left behind.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aBuildWithErrorsLeavesThePreviousOutputExactlyAsItWas() {
+        let site = TemporarySite(files: ["Content/tiny.md": quiz])
+        site.build()
+        let before = site.tree()
+        site.write("Content/tiny.md", quiz.replacingOccurrences(of: "{b}", with: "{bee}"))
+        site.write("Content/new.md", quiz)
+        let result = site.build()
+        #expect(result.diagnostics.hasErrors)
+        #expect(site.tree() == before)
+    }
+
+    @Test func twoBuildsAreByteIdentical() {
+        let site = TemporarySite(files: ["Content/tiny.md": quiz, "Content/a/b.md": quiz])
+        site.build()
+        let first = site.tree()
+        site.build()
+        #expect(site.tree() == first)
+        #expect(first.count >= 7)
+    }
+
+    @Test func abandonedStagingFoldersAreCleanedUp() throws {
+        let site = TemporarySite(files: ["Content/tiny.md": quiz])
+        // A build killed mid-write leaves a staging folder whose process is gone.
+        site.write(".public.quizgen-999999/half.html", "<p>half")
+        site.build()
+        #expect(!site.exists(".public.quizgen-999999"))
+    }
+
+    @Test func refusesOutputsThatWouldDestroyContent() {
+        let site = TemporarySite(files: ["Content/tiny.md": quiz, "mine/notes.txt": "keep me"])
+        let fs = FileSystem.disk
+        #expect(SiteWriter.checkOutput(site.root.path + "/Content/public", location: site.location, fileSystem: fs)?
+            .message.contains("inside the content folder") == true)
+        #expect(SiteWriter.checkOutput(site.root.path, location: site.location, fileSystem: fs)?
+            .message.contains("holds the site itself") == true)
+        #expect(SiteWriter.checkOutput(site.root.path + "/mine", location: site.location, fileSystem: fs)?
+            .message.contains("has files that quizgen did not write") == true)
+        #expect(SiteWriter.checkOutput(site.output, location: site.location, fileSystem: fs) == nil)
+        site.build()
+        #expect(SiteWriter.checkOutput(site.output, location: site.location, fileSystem: fs) == nil)
+    }
+
+    @Test func assetsMayNotCollideWithPages() {
+        let site = TemporarySite(files: ["Content/tiny.md": quiz, "Content/tiny/index.html": "<p>mine"])
+        let result = site.build()
+        #expect(result.diagnostics.map(\.file) == ["Content/tiny/index.html"])
+        #expect(result.diagnostics.first?.isError == true)
+    }
+}

@@ -1,0 +1,84 @@
+"""Shared fixtures for the end-to-end tests: the quizgen binary, built sites, and headless
+Chromium through Selenium (Debian's chromium and chromium-driver)."""
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def quizgen_binary() -> Path:
+    configured = os.environ.get("QUIZGEN")
+    if configured:
+        return Path(configured)
+    for candidate in (REPO / ".build/release/quizgen", REPO / ".build/debug/quizgen"):
+        if candidate.exists():
+            return candidate
+    raise RuntimeError("quizgen is not built: run `swift build` first, or set QUIZGEN")
+
+
+def run_quizgen(*args, cwd=None, check=True):
+    result = subprocess.run([str(quizgen_binary()), *map(str, args)], cwd=cwd, capture_output=True, text=True)
+    if check and result.returncode != 0:
+        raise AssertionError(f"quizgen {' '.join(map(str, args))} failed:\n{result.stdout}\n{result.stderr}")
+    return result
+
+
+def build_site(site: Path) -> Path:
+    """Builds a site folder (holding Content/) and returns its public/ folder."""
+    run_quizgen("build", "--source", site)
+    return site / "public"
+
+
+@pytest.fixture(scope="session")
+def sample_public(tmp_path_factory) -> Path:
+    """The repository's sample site, built into a temporary folder."""
+    site = tmp_path_factory.mktemp("sample")
+    shutil.copytree(REPO / "Content", site / "Content")
+    if (REPO / "quizgen.yml").exists():
+        shutil.copy(REPO / "quizgen.yml", site / "quizgen.yml")
+    return build_site(site)
+
+
+def make_driver(javascript=True, width=1000, height=900):
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={width},{height}", "--allow-file-access-from-files"):
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    return webdriver.Chrome(service=service, options=options)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    driver = make_driver()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="session")
+def browser_without_js():
+    driver = make_driver(javascript=False)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture()
+def narrow_browser():
+    driver = make_driver(width=360, height=740)
+    yield driver
+    driver.quit()
+
+
+def console_errors(driver):
+    """Errors the page logged, CSP violations included."""
+    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]

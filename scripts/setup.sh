@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# One command for a fresh Debian machine: install what quizgen needs, build it (release),
+# and build the sample site into public/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+swift build -c release
+.build/release/quizgen build
+echo
+echo "quizgen is at .build/release/quizgen; the sample site is in public/ (open public/index.html)."
+echo "To use quizgen from any folder: sudo install -m 755 .build/release/quizgen /usr/local/bin/"
