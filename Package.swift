@@ -1,6 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// `QUIZGEN_FUZZ=1` (set by scripts/fuzz.sh, with its own scratch path) instruments the
+// pipeline for libFuzzer; the plugin's tool and normal builds are left alone.
+let fuzzing = Context.environment["QUIZGEN_FUZZ"] == "1"
+let coverage: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
+let fuzzEntry: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer", "-parse-as-library"]), .define("FUZZING")] : []
+let fuzzLink: [LinkerSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer", "-use-ld=lld"])] : []
+
 let package = Package(
     name: "quizgen",
     platforms: [.macOS(.v13)],
@@ -19,22 +26,27 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
-        .target(name: "Diagnostics"),
-        .target(name: "Markdown", dependencies: ["CCmark"]),
-        .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Yams"]),
-        .target(name: "Analysis", dependencies: ["Content", "Diagnostics"]),
+        .target(name: "Diagnostics", swiftSettings: coverage),
+        .target(name: "Markdown", dependencies: ["CCmark"], swiftSettings: coverage),
+        .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Yams"], swiftSettings: coverage),
+        .target(name: "Analysis", dependencies: ["Content", "Diagnostics"], swiftSettings: coverage),
         .target(
             name: "Render",
             dependencies: ["Content", "Analysis", "Markdown", .product(name: "Mustache", package: "swift-mustache")],
+            swiftSettings: coverage,
             plugins: ["TemplateEmbedder"]
         ),
         // The one system call Swift cannot make directly (renameat2, for the atomic swap).
         .target(name: "CSystem"),
-        .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Diagnostics", "CSystem"]),
+        .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Diagnostics", "CSystem"], swiftSettings: coverage),
         .executableTarget(
             name: "quizgen",
             dependencies: ["Site", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+
+        // The fuzz target: libFuzzer with scripts/fuzz.sh, else a corpus replayer and mutator.
+        .executableTarget(
+            name: "QuizgenFuzz", dependencies: ["Site", "Diagnostics"], swiftSettings: fuzzEntry, linkerSettings: fuzzLink),
 
         // Build-time embedding of the repository's Templates/ into the binary, so an installed
         // quizgen has its defaults from any folder and Templates/ stays the single source.

@@ -18,6 +18,39 @@ public indirect enum ScriptJSON: Sendable, Equatable {
         return out
     }
 
+    /// Indented, for people reading `check --format json`.
+    public var pretty: String {
+        var out = ""
+        encodePretty(into: &out, indent: "")
+        return out + "\n"
+    }
+
+    private func encodePretty(into out: inout String, indent: String) {
+        let inner = indent + "  "
+        switch self {
+        case .array(let items) where !items.isEmpty:
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                out += inner
+                item.encodePretty(into: &out, indent: inner)
+                out += i < items.count - 1 ? ",\n" : "\n"
+            }
+            out += indent + "]"
+        case .object(let fields) where !fields.isEmpty:
+            out += "{\n"
+            for (i, (key, value)) in fields.enumerated() {
+                out += inner
+                Self.encodeString(key, into: &out)
+                out += ": "
+                value.encodePretty(into: &out, indent: inner)
+                out += i < fields.count - 1 ? ",\n" : "\n"
+            }
+            out += indent + "}"
+        default:
+            encode(into: &out)
+        }
+    }
+
     public func encode(into out: inout String) {
         switch self {
         case .int(let n):

@@ -1,6 +1,7 @@
 import Analysis
 import Content
 import Diagnostics
+import Render
 
 /// What `check` prints about each piece of content: its shape, and for personality quizzes
 /// how the answer combinations spread over the outcomes.
@@ -15,6 +16,63 @@ public enum ReportFormatter {
             }
         }
         return out
+    }
+
+    /// The whole check as JSON, for authors' CI: every diagnostic and every statistic.
+    public static func json(_ reports: [ContentReport], diagnostics: [Diagnostic]) -> String {
+        let content: [ScriptJSON] = reports.map { report in
+            var fields: [(String, ScriptJSON)] = [
+                ("file", .string(report.meta.sourcePath)),
+                ("kind", .string(report.meta.kind.rawValue)),
+                ("title", .string(report.meta.title)),
+                ("page", .string(report.meta.sitePath + "/index.html")),
+            ]
+            if let quiz = report.personality { fields.append(("personality", personalityJSON(quiz))) }
+            return .object(fields)
+        }
+        return ScriptJSON.object([
+            ("ok", .bool(!diagnostics.hasErrors)),
+            ("errors", .int(diagnostics.errorCount)),
+            ("warnings", .int(diagnostics.warningCount)),
+            ("diagnostics", .array(diagnostics.map(diagnosticJSON))),
+            ("content", .array(content)),
+        ]).pretty
+    }
+
+    static func diagnosticJSON(_ d: Diagnostic) -> ScriptJSON {
+        var fields: [(String, ScriptJSON)] = [
+            ("severity", .string(d.severity.rawValue)),
+            ("file", .string(d.file)),
+            ("line", .int(d.line)),
+            ("column", .int(d.column)),
+            ("message", .string(d.message)),
+        ]
+        if let hint = d.hint { fields.append(("hint", .string(hint))) }
+        return .object(fields)
+    }
+
+    static func personalityJSON(_ quiz: PersonalityReport) -> ScriptJSON {
+        let d = quiz.distribution
+        var method: [(String, ScriptJSON)] = []
+        switch d.method {
+        case .exact:
+            method = [("method", .string("exact"))]
+        case .sampled(let size, let seed):
+            method = [("method", .string("sample")), ("sampleSize", .int(size)), ("seed", .string(String(seed)))]
+        }
+        return .object([
+            ("questions", .int(quiz.questionCount)),
+            ("combinations", .number(d.combinations)),
+        ] + method + [
+            ("outcomes", .array(quiz.outcomeIDs.enumerated().map { k, id in
+                .object([
+                    ("id", .string(id)),
+                    ("share", .number((d.share(k) * 10000).rounded() / 10000)),
+                    ("count", .number(d.counts[k])),
+                    ("reachable", d.undecided.contains(k) ? .null : .bool(!d.unreachable.contains(k))),
+                ])
+            })),
+        ])
     }
 
     static func personality(_ quiz: PersonalityReport) -> String {

@@ -47,6 +47,7 @@ public struct Timing: Sendable {
 public enum SiteBuilder {
     public static func build(_ site: LoadedSite, options: BuildOptions = BuildOptions()) -> BuildOutput {
         var output = BuildOutput()
+        output.diagnostics = site.problems
         var clock = StageClock()
 
         var settings = SiteSettings()

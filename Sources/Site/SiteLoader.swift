@@ -63,12 +63,21 @@ public struct LoadedSite: Sendable {
     /// Relative to the content folder, to be copied to the same path in the output.
     public var assets: [String] = []
     public var templates: [String: (path: String, text: String)] = [:]
+    /// What went wrong while reading; the build reports these with its own and, when one
+    /// is an error, writes nothing.
+    public var problems: [Diagnostic] = []
     /// Reads a file relative to the content folder (CSV banks), through the loader's file system.
     public var readContentFile: @Sendable (String) -> Result<String, ContentParser.SiblingError>
 }
 
 public enum SiteLoader {
     public static func load(_ location: SiteLocation, fileSystem fs: FileSystem) -> (LoadedSite, [Diagnostic]) {
+        var (site, diagnostics) = read(location, fileSystem: fs)
+        site.problems = diagnostics
+        return (site, diagnostics)
+    }
+
+    static func read(_ location: SiteLocation, fileSystem fs: FileSystem) -> (LoadedSite, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let contentRoot = location.content
         var site = LoadedSite(location: location, readContentFile: { relative in

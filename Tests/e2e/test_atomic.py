@@ -1,0 +1,86 @@
+"""A build that fails or is killed half-way leaves the previous public/ exactly as it was."""
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from conftest import REPO, quizgen_binary, run_quizgen
+
+
+def tree_digest(folder: Path) -> dict:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def make_site(root: Path, copies: int) -> Path:
+    content = root / "Content"
+    content.mkdir(parents=True)
+    sample = (REPO / "Content" / "which-animal.md").read_text()
+    for i in range(copies):
+        folder = content / f"part{i % 20}"
+        folder.mkdir(exist_ok=True)
+        (folder / f"quiz{i}.md").write_text(sample.replace("Which Animal Are You?", f"Which Animal Are You? ({i})"))
+    return root
+
+
+def test_killed_build_leaves_previous_output(tmp_path):
+    site = make_site(tmp_path / "site", 400)
+    run_quizgen("build", "--source", site)
+    before = tree_digest(site / "public")
+    assert len(before) > 2_000
+
+    # Change every page, then kill the build while it writes.
+    for path in (site / "Content").rglob("*.md"):
+        path.write_text(path.read_text().replace("Answer honestly", "Answer quickly"))
+    process = subprocess.Popen([str(quizgen_binary()), "build", "--source", str(site)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    staging = None
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.poll() is None:
+        found = [p for p in site.iterdir() if p.name.startswith(".public.quizgen-")]
+        if found and any(found[0].iterdir()):
+            staging = found[0]
+            os.kill(process.pid, signal.SIGKILL)
+            break
+        time.sleep(0.001)
+    process.wait()
+    assert staging is not None, "the build finished before it could be killed; make the site bigger"
+    assert process.returncode == -signal.SIGKILL
+    assert tree_digest(site / "public") == before
+
+    # The next build cleans up what the killed one left and writes the new site.
+    run_quizgen("build", "--source", site)
+    assert not [p for p in site.iterdir() if p.name.startswith(".public.quizgen-")]
+    assert "Answer quickly" in (site / "public/part0/quiz0/index.html").read_text()
+
+
+def test_failed_build_leaves_previous_output(tmp_path):
+    site = make_site(tmp_path / "site", 3)
+    run_quizgen("build", "--source", site)
+    before = tree_digest(site / "public")
+    broken = site / "Content/part1/quiz1.md"
+    broken.write_text(broken.read_text().replace("{dog}", "{dgo}"))
+    result = run_quizgen("build", "--source", site, check=False)
+    assert result.returncode == 1
+    assert "quiz1.md" in result.stderr and "unknown outcome 'dgo'" in result.stderr
+    assert tree_digest(site / "public") == before
+    assert not [p for p in site.iterdir() if p.name.startswith(".public")]
+
+
+def test_unwritable_output_is_a_clear_error(tmp_path):
+    if os.geteuid() == 0:
+        # root ignores permissions; a file where the output's parent should be still fails.
+        site = make_site(tmp_path / "site", 1)
+        (tmp_path / "blocker").write_text("")
+        result = run_quizgen("build", "--source", site, "--output", tmp_path / "blocker" / "public", check=False)
+    else:
+        site = make_site(tmp_path / "site", 1)
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o500)
+        result = run_quizgen("build", "--source", site, "--output", locked / "public", check=False)
+    assert result.returncode == 1
+    assert "cannot write the site" in result.stderr or "not a folder" in result.stderr
