@@ -46,7 +46,7 @@ let package = Package(
 
         // The fuzz target: libFuzzer with scripts/fuzz.sh, else a corpus replayer and mutator.
         .executableTarget(
-            name: "QuizgenFuzz", dependencies: ["Site", "Diagnostics"], swiftSettings: fuzzEntry, linkerSettings: fuzzLink),
+            name: "QuizgenFuzz", dependencies: ["Site", "Analysis", "Diagnostics"], swiftSettings: fuzzEntry, linkerSettings: fuzzLink),
 
         // Build-time embedding of the repository's Templates/ into the binary, so an installed
         // quizgen has its defaults from any folder and Templates/ stays the single source.

@@ -172,12 +172,15 @@ public enum OutcomeAnalysis {
 }
 
 /// A small, fast, seedable generator, so that a sample is the same on every run.
-struct SplitMix64 {
+public struct SplitMix64: Sendable {
     var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    /// A number in 0..<n (0 when n is 0 or 1).
+    public mutating func below(_ n: Int) -> Int { n <= 1 ? 0 : Int(next() % UInt64(n)) }
+
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -19,6 +19,7 @@ public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
     }
 }
 #else
+import Analysis
 import Site
 #if canImport(Glibc)
 import Glibc
@@ -41,7 +42,7 @@ enum QuizgenFuzzReplay {
         }
         let mutations = option("--mutations").flatMap { Int($0) } ?? 2000
         let seconds = option("--seconds").flatMap { Double($0) } ?? 60
-        var random = Random(seed: option("--seed").flatMap { UInt64($0) } ?? 1)
+        var random = SplitMix64(seed: option("--seed").flatMap { UInt64($0) } ?? 1)
         guard let folder = arguments.first else {
             fail("usage: QuizgenFuzz CORPUS_DIR [--mutations N] [--seconds S] [--seed N]")
             exit(2)

@@ -1,3 +1,5 @@
+import Analysis
+
 /// Seeded random edits of an input, biased towards what breaks parsers: the syntax
 /// characters of Markdown, YAML, CSV and attribute blocks, and splices of other inputs.
 enum Mutator {
@@ -9,7 +11,7 @@ enum Mutator {
         "start: ", "{#a .outcome}", "[go](#a)", "javascript:alert(1)", "\n=====\n",
     ].map { Array($0.utf8) }
 
-    static func mutate(_ input: [UInt8], donor: [UInt8], random: inout Random) -> [UInt8] {
+    static func mutate(_ input: [UInt8], donor: [UInt8], random: inout SplitMix64) -> [UInt8] {
         var bytes = input
         for _ in 0..<(1 + random.below(8)) {
             let position = bytes.isEmpty ? 0 : random.below(bytes.count + 1)
@@ -37,20 +39,4 @@ enum Mutator {
         }
         return bytes
     }
-}
-
-struct Random {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ n: Int) -> Int { n <= 1 ? 0 : Int(next() % UInt64(n)) }
 }
