@@ -61,7 +61,16 @@ public enum ContentParser {
             ?? outline.titleHeading.map { $0.plainText.trimmingSpaces }.flatMap { $0.isEmpty ? nil : $0 }
             ?? fileName(of: file.path)
         let description = reader.string("description") ?? summary(of: outline.introduction)
-        let lang = reader.string("lang") ?? options.defaultLanguage
+        var lang = options.defaultLanguage
+        if let given = reader.string("lang") {
+            if isLanguageTag(given) {
+                lang = given
+            } else if let entry = frontMatter["lang"] {
+                diagnostics.append(file.diagnostic(
+                    .warning, "'\(given)' is not a language tag; using '\(lang)'", line: entry.valueLine,
+                    characterColumn: entry.valueColumn, hint: "write a tag such as en, fr or pt-BR"))
+            }
+        }
         reader.allow(commonKeys)
 
         guard let kind else {
@@ -119,6 +128,14 @@ public enum ContentParser {
         let cut = text.prefix(160)
         let end = cut.lastIndex(of: " ") ?? cut.endIndex
         return String(cut[..<end]) + "…"
+    }
+
+    /// A BCP 47 tag in its common shape: `en`, `pt-BR`, `zh-Hant-TW`.
+    static func isLanguageTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.count <= 8 && parts.allSatisfy { part in
+            (1...8).contains(part.count) && part.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        } && parts[0].unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
     }
 
     static func firstRawHTML(in node: Node) -> Node? {

@@ -29,7 +29,15 @@ public struct SiteSettings: Sendable, Equatable {
         var settings = SiteSettings()
         if let title = reader.string("title") { settings.title = title }
         if let description = reader.string("description") { settings.description = description }
-        if let language = reader.string("language") { settings.language = language }
+        if let language = reader.string("language") {
+            if ContentParser.isLanguageTag(language) {
+                settings.language = language
+            } else if let entry = frontMatter["language"] {
+                diagnostics.append(file.diagnostic(
+                    .warning, "'\(language)' is not a language tag; using 'en'", line: entry.valueLine,
+                    characterColumn: entry.valueColumn, hint: "write a tag such as en, fr or pt-BR"))
+            }
+        }
         if let base = reader.string("base-url"), !base.isEmpty {
             if base.hasPrefix("https://") || base.hasPrefix("http://") {
                 settings.baseURL = base.hasSuffix("/") ? base : base + "/"
