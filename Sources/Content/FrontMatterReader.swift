@@ -8,10 +8,13 @@ public struct FrontMatterReader {
     public let file: SourceFile
     public private(set) var diagnostics: [Diagnostic] = []
     private var known: Set<String> = []
+    /// What a key is called in messages: "front matter key" or "setting".
+    private let noun: String
 
-    public init(_ frontMatter: FrontMatter, file: SourceFile) {
+    public init(_ frontMatter: FrontMatter, file: SourceFile, noun: String = "front matter key") {
         self.frontMatter = frontMatter
         self.file = file
+        self.noun = noun
     }
 
     private mutating func entry(_ key: String) -> FrontMatter.Entry? {
@@ -108,7 +111,7 @@ public struct FrontMatterReader {
     public mutating func warnAboutUnknownKeys() {
         for entry in frontMatter.entries where !known.contains(entry.key) {
             diagnostics.append(file.diagnostic(
-                .warning, "unknown front matter key '\(entry.key)'", line: entry.line, characterColumn: entry.column,
+                .warning, "unknown \(noun) '\(entry.key)'", line: entry.line, characterColumn: entry.column,
                 hint: NearestMatch.hint(entry.key, in: known.sorted()) ?? "known keys: \(known.sorted().joined(separator: ", "))"))
         }
     }

@@ -25,7 +25,7 @@ public struct SiteSettings: Sendable, Equatable {
         var (entries, diagnostics) = FrontMatter.compose(file.text, in: file, lineOffset: 0)
         var frontMatter = FrontMatter()
         frontMatter.entries = entries
-        var reader = FrontMatterReader(frontMatter, file: file)
+        var reader = FrontMatterReader(frontMatter, file: file, noun: "setting")
         var settings = SiteSettings()
         if let title = reader.string("title") { settings.title = title }
         if let description = reader.string("description") { settings.description = description }

@@ -35,13 +35,26 @@ public struct TemplateSet: Sendable {
                 let path = paths[name] ?? "Templates/\(name)"
                 let source = SourceFile(path: path, text: text)
                 diagnostics.append(source.diagnostic(
-                    .error, "template error: \(error.error)", line: error.context.lineNumber,
+                    .error, "template error: \(Self.describe(error.error))", line: error.context.lineNumber,
                     characterColumn: error.context.columnNumber + 1))
             } catch {
                 diagnostics.append(.error("template error: \(error)", file: paths[name] ?? "Templates/\(name)"))
             }
         }
         return (TemplateSet(files: files, library: library), diagnostics)
+    }
+
+    static func describe(_ error: Error) -> String {
+        switch error as? MustacheTemplate.Error {
+        case .sectionCloseNameIncorrect?: "a section is closed with another name than it was opened with"
+        case .unfinishedName?: "a tag is not finished"
+        case .expectedSectionEnd?: "a section is opened but never closed"
+        case .invalidSetDelimiter?: "a set-delimiter tag is malformed"
+        case .transformAppliedToInheritanceSection?: "a transform cannot apply to an inherited section"
+        case .illegalTokenInsideInheritSection?, .textInsideInheritSection?: "only blocks may stand inside an inherited partial"
+        case .invalidConfigVariableSyntax?, .unrecognisedConfigVariable?: "a pragma is malformed or unknown"
+        case nil: "\(error)"
+        }
     }
 
     /// A Mustache template by name (without `.mustache`). A missing one renders as empty,

@@ -71,6 +71,6 @@ import Testing
         let file = SourceFile(path: "quizgen.yml", text: "title: My Quizzes\nlanguage: fr\nbase-url: https://example.org/q\nraw-html: true\ncolour: blue\n")
         let (settings, problems) = SiteSettings.parse(file)
         #expect(settings == SiteSettings(title: "My Quizzes", language: "fr", baseURL: "https://example.org/q/", rawHTML: true))
-        #expect(located(problems) == ["5:1: warning: unknown front matter key 'colour'"])
+        #expect(located(problems) == ["5:1: warning: unknown setting 'colour'"])
     }
 }
