@@ -77,6 +77,109 @@ public enum OutcomeAnalysis {
     }
 
     static func exactCounts(_ table: OutcomeTable, stateLimit: Int) -> [Double]? {
+        if let packing = Packing(table) { return packedCounts(table, packing: packing, stateLimit: stateLimit) }
+        return vectorCounts(table, stateLimit: stateLimit)
+    }
+
+    /// Score vectors packed into one integer, one bit field per outcome, when every partial
+    /// total fits: hashing an Int is far cheaper than hashing an array.
+    struct Packing {
+        var low: [Int]
+        var shift: [Int]
+        var mask: [Int]
+
+        init?(_ table: OutcomeTable) {
+            var low = [Int](repeating: 0, count: table.outcomeCount)
+            var high = low
+            for (q, answers) in table.weights.enumerated() {
+                for k in 0..<table.outcomeCount {
+                    let column = answers.map { $0[k] }
+                    if table.types[q] == .multiple {
+                        low[k] += column.filter { $0 < 0 }.reduce(0, +)
+                        high[k] += column.filter { $0 > 0 }.reduce(0, +)
+                    } else {
+                        // Partial totals of any prefix of questions stay within these bounds.
+                        low[k] += min(0, column.min() ?? 0)
+                        high[k] += max(0, column.max() ?? 0)
+                    }
+                }
+            }
+            var shift: [Int] = []
+            var mask: [Int] = []
+            var used = 0
+            for k in low.indices {
+                let bits = max(1, Int.bitWidth - (high[k] - low[k]).leadingZeroBitCount)
+                shift.append(used)
+                mask.append((1 << bits) - 1)
+                used += bits
+                if used > 62 { return nil }
+            }
+            self.low = low
+            self.shift = shift
+            self.mask = mask
+        }
+
+        /// A change of totals as a change of the packed integer.
+        func delta(_ vector: [Int]) -> Int {
+            var d = 0
+            for k in vector.indices { d += vector[k] << shift[k] }
+            return d
+        }
+
+        var origin: Int {
+            var key = 0
+            for k in low.indices { key += -low[k] << shift[k] }
+            return key
+        }
+
+        func winner(_ key: Int) -> Int {
+            var best = 0
+            var bestTotal = Int.min
+            for k in low.indices {
+                let total = (key >> shift[k]) & mask[k] + low[k]
+                if total > bestTotal {
+                    best = k
+                    bestTotal = total
+                }
+            }
+            return best
+        }
+    }
+
+    static func packedCounts(_ table: OutcomeTable, packing: Packing, stateLimit: Int) -> [Double]? {
+        var counts = [Double](repeating: 0, count: table.outcomeCount)
+        guard table.outcomeCount > 0 else { return counts }
+        var states: [Int: Double] = [packing.origin: 1]
+        for q in table.types.indices {
+            var choices: [Int: Double] = [:]
+            if table.types[q] == .multiple {
+                guard table.weights[q].count <= 20 else { return nil }
+                choices[0] = 1
+                for vector in table.weights[q] {
+                    let d = packing.delta(vector)
+                    var next = choices
+                    for (sum, ways) in choices { next[sum + d, default: 0] += ways }
+                    choices = next
+                }
+            } else {
+                for vector in table.weights[q] { choices[packing.delta(vector), default: 0] += 1 }
+            }
+            let options = choices.sorted { $0.key < $1.key }
+            var next: [Int: Double] = [:]
+            next.reserveCapacity(min(states.count * options.count, stateLimit + 1))
+            for (key, count) in states {
+                for (d, ways) in options { next[key + d, default: 0] += count * ways }
+                if next.count > stateLimit { return nil }
+            }
+            states = next
+        }
+        for (key, count) in states.sorted(by: { $0.key < $1.key }) {
+            counts[packing.winner(key)] += count
+        }
+        return counts
+    }
+
+    static func vectorCounts(_ table: OutcomeTable, stateLimit: Int) -> [Double]? {
         let zero = [Int](repeating: 0, count: table.outcomeCount)
         var states: [[Int]: Double] = [zero: 1]
         for q in table.types.indices {

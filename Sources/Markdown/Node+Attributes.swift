@@ -57,7 +57,11 @@ extension Node {
             if last.kind == .softBreak || last.kind == .lineBreak {
                 kept.removeLast()
             } else if case .text(let s) = last.kind {
-                let trimmed = String(s.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+                var end = s.utf8.endIndex
+                while end > s.utf8.startIndex, case let b = s.utf8[s.utf8.index(before: end)], b == 0x20 || b == 0x09 {
+                    end = s.utf8.index(before: end)
+                }
+                let trimmed = String(s[..<end])
                 if trimmed.isEmpty {
                     kept.removeLast()
                 } else {

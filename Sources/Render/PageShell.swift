@@ -28,8 +28,11 @@ public struct PageShell: Sendable {
     /// The policy: nothing by default; this page's style and scripts by hash; images and media
     /// from anywhere (authors link pictures); no plugins, no base rewriting, no form posts.
     public static func contentSecurityPolicy(style: String, scripts: [String]) -> String {
-        let scriptSources = scripts.isEmpty ? "'none'" : scripts.map(SHA256.cspSource).joined(separator: " ")
-        return "default-src 'none'; style-src \(SHA256.cspSource(style)); script-src \(scriptSources); "
+        policy(style: SHA256.cspSource(style), scripts: scripts.map(SHA256.cspSource))
+    }
+
+    static func policy(style: String, scripts: [String]) -> String {
+        "default-src 'none'; style-src \(style); script-src \(scripts.isEmpty ? "'none'" : scripts.joined(separator: " ")); "
             + "img-src * data:; media-src *; base-uri 'none'; form-action 'none'"
     }
 
@@ -47,7 +50,7 @@ public struct PageShell: Sendable {
             "image": image ?? "",
             "hasImage": image != nil,
             "css": css,
-            "csp": Self.contentSecurityPolicy(style: css, scripts: scripts),
+            "csp": Self.policy(style: site.templates.cspSource(css), scripts: scripts.map(site.templates.cspSource)),
             "content": content,
         ]
         return site.templates.render("layout", context)

@@ -7,6 +7,9 @@ import Mustache
 public struct TemplateSet: Sendable {
     public let files: [String: String]
     let library: MustacheLibrary
+    /// CSP sources of the stylesheet and scripts, by their text: every page inlines the same
+    /// few, so each is hashed once per build rather than once per page.
+    let cspSources: [String: String]
 
     /// The built-in files, by name.
     public static var builtIn: [String: String] { DefaultTemplates.files }
@@ -41,7 +44,11 @@ public struct TemplateSet: Sendable {
                 diagnostics.append(.error("template error: \(error)", file: paths[name] ?? "Templates/\(name)"))
             }
         }
-        return (TemplateSet(files: files, library: library), diagnostics)
+        var sources: [String: String] = [:]
+        for (name, text) in files where !name.hasSuffix(".mustache") {
+            sources[text] = SHA256.cspSource(text)
+        }
+        return (TemplateSet(files: files, library: library, cspSources: sources), diagnostics)
     }
 
     static func describe(_ error: Error) -> String {
@@ -61,6 +68,11 @@ public struct TemplateSet: Sendable {
     /// which cannot happen with the built-in set: every name used here exists in it.
     public func render(_ name: String, _ context: [String: Any]) -> String {
         library.render(context, withTemplate: name) ?? ""
+    }
+
+    /// The `'sha256-…'` source for an inline style or script.
+    public func cspSource(_ text: String) -> String {
+        cspSources[text] ?? SHA256.cspSource(text)
     }
 
     /// A file used as is: a stylesheet or a page script.

@@ -89,6 +89,17 @@ import Testing
         }
     }
 
+    @Test func hugeWeightsThatDoNotPackStillCountExactly() {
+        // Four outcomes with weights near the limit need more than 64 bits of packed totals.
+        let w = 1_000_000
+        let table = OutcomeTable(
+            weights: [[[w, -w, 0, 1], [0, w, -w, 0], [1, 1, 1, w]], [[-w, 0, w, 0], [w, w, 0, -w]]],
+            types: [.single, .multiple], outcomeCount: 4)
+        let d = OutcomeAnalysis.distribution(table)
+        #expect(d.method == .exact)
+        #expect(d.counts == bruteForce(table))
+    }
+
     @Test func outcomeThatCanOnlyTieALaterDeclaredOneIsUnreachable() {
         // Outcome 1 always scores exactly what outcome 0 scores: ties go to 0.
         let table = OutcomeTable(weights: [[[1, 1, 0], [0, 0, 1]]], types: [.single], outcomeCount: 3)
