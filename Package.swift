@@ -17,7 +17,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
         // cmark from the system (Debian: libcmark-dev). Only the Markdown target imports it.
@@ -30,9 +29,11 @@ let package = Package(
         .target(name: "Markdown", dependencies: ["CCmark"], swiftSettings: coverage),
         .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Yams"], swiftSettings: coverage),
         .target(name: "Analysis", dependencies: ["Content", "Diagnostics"], swiftSettings: coverage),
+        // Mustache templates over typed values: the built-in templates and a site's own.
+        .target(name: "Templating", swiftSettings: coverage),
         .target(
             name: "Render",
-            dependencies: ["Content", "Analysis", "Markdown", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["Content", "Analysis", "Markdown", "Templating"],
             swiftSettings: coverage,
             plugins: ["TemplateEmbedder"]
         ),
@@ -56,6 +57,7 @@ let package = Package(
         // Helpers shared by the test targets: golden files, repository paths, running the binary.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "Diagnostics", "Markdown", "TestSupport"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Content", "Site", "TestSupport"]),

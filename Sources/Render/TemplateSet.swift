@@ -1,12 +1,12 @@
 import Diagnostics
-import Mustache
+import Templating
 
 /// The templates, styles and page scripts a build uses: the built-in ones from the
 /// repository's `Templates/` (embedded at build time), each replaced by a site's own file
 /// of the same name where there is one.
 public struct TemplateSet: Sendable {
     public let files: [String: String]
-    let library: MustacheLibrary
+    let library: TemplateLibrary
     /// CSP sources of the stylesheet and scripts, by their text: every page inlines the same
     /// few, so each is hashed once per build rather than once per page.
     let cspSources: [String: String]
@@ -30,19 +30,20 @@ public struct TemplateSet: Sendable {
             files[name] = file.text
             paths[name] = file.path
         }
-        var library = MustacheLibrary()
+        var library = TemplateLibrary()
         for (name, text) in files.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".mustache") {
-            do {
-                library.register(try MustacheTemplate(string: text), named: String(name.dropLast(".mustache".count)))
-            } catch let error as MustacheTemplate.ParserError {
-                let path = paths[name] ?? "Templates/\(name)"
-                let source = SourceFile(path: path, text: text)
-                diagnostics.append(source.diagnostic(
-                    .error, "template error: \(Self.describe(error.error))", line: error.context.lineNumber,
-                    characterColumn: error.context.columnNumber + 1))
+            do throws(TemplateError) {
+                try library.register(text, named: String(name.dropLast(".mustache".count)))
             } catch {
-                diagnostics.append(.error("template error: \(error)", file: paths[name] ?? "Templates/\(name)"))
+                let source = SourceFile(path: paths[name] ?? "Templates/\(name)", text: text)
+                diagnostics.append(source.diagnostic(
+                    .error, "template error: \(error.message)", line: error.line, characterColumn: error.column))
             }
+        }
+        for partial in library.missingPartials {
+            diagnostics.append(.warning(
+                "a template includes '\(partial)', which does not exist; it renders as nothing",
+                file: "Templates/\(partial).mustache"))
         }
         var sources: [String: String] = [:]
         for (name, text) in files where !name.hasSuffix(".mustache") {
@@ -51,23 +52,10 @@ public struct TemplateSet: Sendable {
         return (TemplateSet(files: files, library: library, cspSources: sources), diagnostics)
     }
 
-    static func describe(_ error: Error) -> String {
-        switch error as? MustacheTemplate.Error {
-        case .sectionCloseNameIncorrect?: "a section is closed with another name than it was opened with"
-        case .unfinishedName?: "a tag is not finished"
-        case .expectedSectionEnd?: "a section is opened but never closed"
-        case .invalidSetDelimiter?: "a set-delimiter tag is malformed"
-        case .transformAppliedToInheritanceSection?: "a transform cannot apply to an inherited section"
-        case .illegalTokenInsideInheritSection?, .textInsideInheritSection?: "only blocks may stand inside an inherited partial"
-        case .invalidConfigVariableSyntax?, .unrecognisedConfigVariable?: "a pragma is malformed or unknown"
-        case nil: "\(error)"
-        }
-    }
-
     /// A Mustache template by name (without `.mustache`). A missing one renders as empty,
     /// which cannot happen with the built-in set: every name used here exists in it.
     public func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+        library.render(name, context)
     }
 
     /// The `'sha256-…'` source for an inline style or script.

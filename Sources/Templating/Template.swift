@@ -1,0 +1,155 @@
+/// A compiled Mustache template (https://mustache.github.io/mustache.5.html): variables,
+/// sections, inverted sections, comments, partials and set delimiters, with the spec's
+/// rules for standalone lines. Lambdas and inheritance are not supported.
+public struct Template: Sendable {
+    indirect enum Node: Sendable {
+        case text(String)
+        case variable(path: [Substring], escaped: Bool)
+        case section(path: [Substring], body: [Node], inverted: Bool)
+        case partial(name: String, indent: String)
+    }
+
+    let nodes: [Node]
+
+    public init(_ text: String) throws(TemplateError) {
+        nodes = try TemplateParser(text).parse()
+    }
+
+    init(nodes: [Node]) {
+        self.nodes = nodes
+    }
+
+    /// Names of the partials this template uses, with the indentation of each use.
+    var partials: [(String, String)] {
+        var found: [(String, String)] = []
+        func walk(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .partial(let name, let indent): found.append((name, indent))
+                case .section(_, let body, _): walk(body)
+                default: break
+                }
+            }
+        }
+        walk(nodes)
+        return found
+    }
+}
+
+public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    /// 1-based line and column of the offending tag.
+    public var line: Int
+    public var column: Int
+
+    public init(message: String, line: Int, column: Int) {
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column): \(message)" }
+}
+
+/// A set of named templates that can include each other as partials.
+public struct TemplateLibrary: Sendable {
+    private var templates: [String: Template] = [:]
+    /// Partials pre-indented for each indentation they are used with (spec: every line of a
+    /// standalone partial takes the indentation of its tag).
+    private var indented: [String: Template] = [:]
+    private var sources: [String: String] = [:]
+
+    public init() {}
+
+    public mutating func register(_ text: String, named name: String) throws(TemplateError) {
+        templates[name] = try Template(text)
+        sources[name] = text
+        indented = [:]
+        for template in templates.values {
+            for (partial, indent) in template.partials where !indent.isEmpty {
+                guard let source = sources[partial], indented[partial + "\u{0}" + indent] == nil else { continue }
+                if let template = try? Template(Self.indent(source, by: indent)) {
+                    indented[partial + "\u{0}" + indent] = template
+                }
+            }
+        }
+    }
+
+    public func has(_ name: String) -> Bool { templates[name] != nil }
+
+    /// Names of partials used but not registered, for a warning.
+    public var missingPartials: [String] {
+        Set(templates.values.flatMap { $0.partials.map(\.0) }).filter { templates[$0] == nil }.sorted()
+    }
+
+    /// Renders a template with a view model (see `TemplateValue.init`). A missing template
+    /// renders as nothing.
+    public func render(_ name: String, _ context: Any) -> String {
+        guard let template = templates[name] else { return "" }
+        var out = ""
+        out.reserveCapacity(4096)
+        var stack = [TemplateValue(context)]
+        render(template.nodes, stack: &stack, into: &out, depth: 0)
+        return out
+    }
+
+    private func render(_ nodes: [Template.Node], stack: inout [TemplateValue], into out: inout String, depth: Int) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                out.append(text)
+            case .variable(let path, let escaped):
+                lookup(path, in: stack)?.append(to: &out, escaped: escaped)
+            case .section(let path, let body, let inverted):
+                let value = lookup(path, in: stack) ?? .null
+                if inverted {
+                    if value.isFalsy { render(body, stack: &stack, into: &out, depth: depth) }
+                    continue
+                }
+                if value.isFalsy { continue }
+                if case .list(let items) = value {
+                    for item in items {
+                        stack.append(item)
+                        render(body, stack: &stack, into: &out, depth: depth)
+                        stack.removeLast()
+                    }
+                } else {
+                    stack.append(value)
+                    render(body, stack: &stack, into: &out, depth: depth)
+                    stack.removeLast()
+                }
+            case .partial(let name, let indent):
+                // A partial that includes itself stops here instead of exhausting the stack.
+                guard depth < 32 else { continue }
+                let template = indent.isEmpty ? templates[name] : indented[name + "\u{0}" + indent] ?? templates[name]
+                if let template { render(template.nodes, stack: &stack, into: &out, depth: depth + 1) }
+            }
+        }
+    }
+
+    /// The first name is looked up from the innermost context outwards; the rest of a
+    /// dotted name only inside what the first one found.
+    private func lookup(_ path: [Substring], in stack: [TemplateValue]) -> TemplateValue? {
+        guard let first = path.first else { return stack.last }
+        var value: TemplateValue?
+        for context in stack.reversed() {
+            if let found = context.child(first) {
+                value = found
+                break
+            }
+        }
+        for name in path.dropFirst() {
+            value = value?.child(name)
+        }
+        return value
+    }
+
+    static func indent(_ text: String, by indent: String) -> String {
+        var out = indent
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        out += lines.joined(separator: "\n" + indent)
+        if text.hasSuffix("\n") { out += "\n" }
+        return out
+    }
+}

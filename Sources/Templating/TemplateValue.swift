@@ -1,0 +1,75 @@
+/// What a template can show: the values of a page's view model, typed once so that
+/// rendering never has to ask a value what it is.
+public enum TemplateValue: Sendable, Equatable {
+    case string(String)
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case list([TemplateValue])
+    case object([String: TemplateValue])
+    case null
+
+    /// Converts the plain Swift values view models are written with: strings, numbers,
+    /// booleans, arrays and `[String: Any]` dictionaries (anything else shows as text).
+    public init(_ value: Any) {
+        switch value {
+        case let v as String: self = .string(v)
+        case let v as Bool: self = .bool(v)
+        case let v as Int: self = .int(v)
+        case let v as [String: Any]: self = .object(v.mapValues(TemplateValue.init))
+        case let v as [[String: Any]]: self = .list(v.map { .object($0.mapValues(TemplateValue.init)) })
+        case let v as [String]: self = .list(v.map(TemplateValue.string))
+        case let v as [Any]: self = .list(v.map(TemplateValue.init))
+        case let v as TemplateValue: self = v
+        case let v as Double: self = .double(v)
+        case let v as Substring: self = .string(String(v))
+        case let v as Optional<Any>:
+            if case .some(let wrapped) = v { self = TemplateValue(wrapped) } else { self = .null }
+        default: self = .string(String(describing: value))
+        }
+    }
+
+    /// Mustache truthiness: false, null, empty lists and empty strings skip a section.
+    var isFalsy: Bool {
+        switch self {
+        case .bool(let b): !b
+        case .null: true
+        case .list(let items): items.isEmpty
+        case .string(let s): s.isEmpty
+        default: false
+        }
+    }
+
+    func child(_ name: Substring) -> TemplateValue? {
+        if case .object(let fields) = self { return fields[String(name)] }
+        return nil
+    }
+
+    func append(to out: inout String, escaped: Bool) {
+        switch self {
+        case .string(let s): escaped ? escapeHTML(s, into: &out) : out.append(s)
+        case .int(let n): out.append(String(n))
+        case .double(let x): out.append(x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x))
+        case .bool(let b): out.append(b ? "true" : "false")
+        case .null, .list, .object: break
+        }
+    }
+}
+
+/// Escapes text for HTML text and quoted attributes.
+func escapeHTML(_ text: String, into out: inout String) {
+    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+        out.append(text)
+        return
+    }
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "&": out.append("&amp;")
+        case "<": out.append("&lt;")
+        case ">": out.append("&gt;")
+        case "\"": out.append("&quot;")
+        case "'": out.append("&#39;")
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Templating
+import Testing
+
+@Suite struct TemplateTests {
+    func render(_ template: String, _ context: [String: Any] = [:], partials: [String: String] = [:]) throws -> String {
+        var library = TemplateLibrary()
+        for (name, text) in partials { try library.register(text, named: name) }
+        try library.register(template, named: "t")
+        return library.render("t", context)
+    }
+
+    @Test func variablesAreEscapedUnlessTripleOrAmpersand() throws {
+        let context: [String: Any] = ["x": "<a href=\"#\">Tom & 'Jerry'</a>"]
+        #expect(try render("{{x}}", context) == "&lt;a href=&quot;#&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;")
+        #expect(try render("{{{x}}}|{{& x}}", context) == "<a href=\"#\">Tom & 'Jerry'</a>|<a href=\"#\">Tom & 'Jerry'</a>")
+        #expect(try render("[{{missing}}]") == "[]")
+        #expect(try render("{{ n }} {{d}} {{b}}", ["n": 42, "d": 1.5, "b": true]) == "42 1.5 true")
+    }
+
+    @Test func dottedNamesAndTheImplicitIterator() throws {
+        let context: [String: Any] = ["a": ["b": ["c": "deep"]], "c": "top", "list": ["x", "y"]]
+        #expect(try render("{{a.b.c}}", context) == "deep")
+        // After the first name, lookup does not climb: a.b has no 'top'.
+        #expect(try render("[{{a.b.top}}]", context) == "[]")
+        #expect(try render("{{#list}}<{{.}}>{{/list}}", context) == "<x><y>")
+        #expect(try render("{{#a}}{{b.c}}{{/a}}", context) == "deep")
+    }
+
+    @Test func sectionsSkipFalsyValuesAndIterateLists() throws {
+        let context: [String: Any] = [
+            "no": false, "yes": true, "empty": [Any](), "blank": "", "items": [["n": 1], ["n": 2]], "obj": ["n": 9], "n": 0,
+        ]
+        #expect(try render("{{#no}}A{{/no}}{{#yes}}B{{/yes}}{{#empty}}C{{/empty}}{{#blank}}D{{/blank}}{{#missing}}E{{/missing}}", context) == "B")
+        #expect(try render("{{#items}}{{n}},{{/items}}", context) == "1,2,")
+        #expect(try render("{{#obj}}{{n}}{{/obj}}", context) == "9")
+        // Names not found in the inner context are looked up outwards.
+        #expect(try render("{{#items}}{{yes}}{{/items}}", context) == "truetrue")
+        #expect(try render("{{^no}}A{{/no}}{{^yes}}B{{/yes}}{{^empty}}C{{/empty}}{{^missing}}D{{/missing}}", context) == "ACD")
+    }
+
+    @Test func commentsAndStandaloneLinesLeaveNoTrace() throws {
+        #expect(try render("a{{! note }}b") == "ab")
+        #expect(try render("a\n  {{! a standalone\ncomment }}\nb\n") == "a\nb\n")
+        #expect(try render("<ul>\n  {{#items}}\n  <li>{{.}}</li>\n  {{/items}}\n</ul>\n", ["items": ["x", "y"]])
+            == "<ul>\n  <li>x</li>\n  <li>y</li>\n</ul>\n")
+        #expect(try render("{{#yes}}\r\nin\r\n{{/yes}}\r\n", ["yes": true]) == "in\r\n")
+        // Two tags on a line, or a tag beside text, are not standalone.
+        #expect(try render(" {{#yes}}{{/yes}} \n", ["yes": true]) == "  \n")
+        #expect(try render("x {{#yes}}\n{{/yes}}", ["yes": true]) == "x \n")
+        #expect(try render("{{#yes}}\nend{{/yes}}", ["yes": true]) == "end")
+    }
+
+    @Test func partialsWithIndentation() throws {
+        let partials = ["item": "<li>{{name}}</li>\n<li>again</li>\n", "self": "[{{>self}}]"]
+        #expect(try render("<ul>\n  {{>item}}\n</ul>\n", ["name": "x"], partials: partials)
+            == "<ul>\n  <li>x</li>\n  <li>again</li>\n</ul>\n")
+        #expect(try render("a{{>item}}b", ["name": "x"], partials: partials) == "a<li>x</li>\n<li>again</li>\nb")
+        #expect(try render("({{>nothing}})") == "()")
+        // A partial that includes itself stops rather than crashing.
+        #expect(try render("{{>self}}", partials: partials).hasPrefix("[[[["))
+    }
+
+    @Test func setDelimiters() throws {
+        #expect(try render("{{=<% %>=}}<% x %> {{x}} <%={{ }}=%>{{x}}", ["x": "1"]) == "1 {{x}} 1")
+        #expect(try render("{{=| |=}}\n|x|\n", ["x": "y"]) == "y\n")
+    }
+
+    @Test func errorsAreLocated() {
+        #expect(throws: TemplateError(message: "'a' is opened but never closed", line: 2, column: 3)) {
+            try Template("x\n  {{#a}}\n")
+        }
+        #expect(throws: TemplateError(message: "'a' (opened on line 1) is closed as 'b'", line: 1, column: 7)) {
+            try Template("{{#a}}{{/b}}")
+        }
+        #expect(throws: TemplateError(message: "'b' is closed but was never opened", line: 1, column: 1)) {
+            try Template("{{/b}}")
+        }
+        #expect(throws: TemplateError(message: "a tag is not closed", line: 1, column: 3)) {
+            try Template("é {{x")
+        }
+        #expect(throws: TemplateError(message: "a tag has no name", line: 1, column: 1)) {
+            try Template("{{}}")
+        }
+    }
+
+    @Test func reportsMissingPartials() throws {
+        var library = TemplateLibrary()
+        try library.register("{{>header}}{{>footer}}", named: "page")
+        try library.register("h", named: "header")
+        #expect(library.missingPartials == ["footer"])
+    }
+}
