@@ -31,6 +31,29 @@ public enum OutcomeAnalysis {
     /// Distinct score vectors kept while counting exactly, before falling back to a sample.
     public static let stateLimit = 200_000
 
+    /// The outcomes no answer combination can make the result: what a build warns about.
+    /// A pruned search for a winning combination per outcome, much cheaper than counting.
+    public static func reachability(_ table: OutcomeTable) -> (unreachable: [Int], undecided: [Int]) {
+        // Each question's distinct score vectors, shared by the searches for every outcome.
+        var vectors: [[[Int]]] = []
+        for q in table.types.indices {
+            if table.types[q] == .multiple, table.weights[q].count > 16 {
+                return ([], Array(0..<table.outcomeCount))
+            }
+            vectors.append(options(table, q).map(\.0))
+        }
+        var unreachable: [Int] = []
+        var undecided: [Int] = []
+        for k in 0..<table.outcomeCount {
+            switch canWin(k, vectors: vectors, outcomeCount: table.outcomeCount) {
+            case false?: unreachable.append(k)
+            case nil: undecided.append(k)
+            case true?: break
+            }
+        }
+        return (unreachable, undecided)
+    }
+
     public static func distribution(
         _ table: OutcomeTable, stateLimit: Int = stateLimit, sampleSize: Int = 100_000, seed: UInt64 = defaultSeed
     ) -> OutcomeDistribution {
@@ -149,7 +172,8 @@ public enum OutcomeAnalysis {
     static func packedCounts(_ table: OutcomeTable, packing: Packing, stateLimit: Int) -> [Double]? {
         var counts = [Double](repeating: 0, count: table.outcomeCount)
         guard table.outcomeCount > 0 else { return counts }
-        var states: [Int: Double] = [packing.origin: 1]
+        // Each question's distinct changes of the totals, with how many ways give each.
+        var questions: [[(delta: Int, ways: Double)]] = []
         for q in table.types.indices {
             var choices: [Int: Double] = [:]
             if table.types[q] == .multiple {
@@ -164,7 +188,11 @@ public enum OutcomeAnalysis {
             } else {
                 for vector in table.weights[q] { choices[packing.delta(vector), default: 0] += 1 }
             }
-            let options = choices.sorted { $0.key < $1.key }
+            questions.append(choices.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        }
+
+        var states: [Int: Double] = [packing.origin: 1]
+        for options in questions {
             var next: [Int: Double] = [:]
             next.reserveCapacity(min(states.count * options.count, stateLimit + 1))
             for (key, count) in states {
@@ -173,6 +201,7 @@ public enum OutcomeAnalysis {
             }
             states = next
         }
+        // Sorted so that the floating-point sums do not depend on hash order.
         for (key, count) in states.sorted(by: { $0.key < $1.key }) {
             counts[packing.winner(key)] += count
         }
@@ -233,16 +262,26 @@ public enum OutcomeAnalysis {
 
     /// Whether some combination makes outcome k the result: a depth-first search over
     /// questions on the differences between k's total and every other, pruned by the most
-    /// each difference can still grow. nil when the search budget runs out.
+    /// each difference can still grow, most promising answers first. nil when the search
+    /// budget runs out.
     static func canWin(_ k: Int, _ table: OutcomeTable, budget: Int = 2_000_000) -> Bool? {
-        let others = (0..<table.outcomeCount).filter { $0 != k }
-        // k must beat outcomes declared before it and at least tie those after it.
-        let required = others.map { $0 < k ? 1 : 0 }
-        var choices: [[[Int]]] = []
+        var vectors: [[[Int]]] = []
         for q in table.types.indices {
             if table.types[q] == .multiple, table.weights[q].count > 16 { return nil }
-            let diffs = Set(options(table, q).map { vector, _ in others.map { vector[k] - vector[$0] } })
-            choices.append(diffs.sorted { $0.reduce(0, +) > $1.reduce(0, +) || ($0.reduce(0, +) == $1.reduce(0, +) && $0.lexicographicallyPrecedes($1)) })
+            vectors.append(options(table, q).map(\.0))
+        }
+        return canWin(k, vectors: vectors, outcomeCount: table.outcomeCount, budget: budget)
+    }
+
+    static func canWin(_ k: Int, vectors: [[[Int]]], outcomeCount: Int, budget: Int = 2_000_000) -> Bool? {
+        let others = (0..<outcomeCount).filter { $0 != k }
+        // k must beat outcomes declared before it and at least tie those after it.
+        let required = others.map { $0 < k ? 1 : 0 }
+        let choices: [[[Int]]] = vectors.map { options in
+            let diffs = Set(options.map { vector in others.map { vector[k] - vector[$0] } })
+            return diffs.map { ($0.reduce(0, +), $0) }
+                .sorted { $0.0 > $1.0 || ($0.0 == $1.0 && $0.1.lexicographicallyPrecedes($1.1)) }
+                .map(\.1)
         }
         // best[q][j]: the most difference j can still gain from questions q... onwards.
         var best = [[Int]](repeating: [Int](repeating: 0, count: others.count), count: choices.count + 1)
@@ -253,24 +292,24 @@ public enum OutcomeAnalysis {
         }
         var visited = Set<[Int]>()
         var steps = 0
-        func search(_ q: Int, _ current: [Int]) -> Bool? {
+        var current = [Int](repeating: 0, count: others.count)
+        func search(_ q: Int) -> Bool? {
             steps += 1
             if steps > budget { return nil }
             for j in others.indices where current[j] + best[q][j] < required[j] { return false }
             if q == choices.count { return true }
-            if !visited.insert([q] + current).inserted { return false }
-            var exhausted = false
+            // Remember dead ends only once the search has to backtrack much: most outcomes
+            // are won by the first path tried, and hashing every step would dominate.
+            if steps > 256, !visited.insert([q] + current).inserted { return false }
             for diff in choices[q] {
-                switch search(q + 1, zip(current, diff).map(+)) {
-                case true?: return true
-                case nil: exhausted = true
-                case false?: continue
-                }
-                if exhausted { return nil }
+                for j in current.indices { current[j] += diff[j] }
+                let found = search(q + 1)
+                for j in current.indices { current[j] -= diff[j] }
+                if found != false { return found }
             }
             return false
         }
-        return search(0, [Int](repeating: 0, count: others.count))
+        return search(0)
     }
 }
 

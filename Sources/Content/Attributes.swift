@@ -56,7 +56,9 @@ public struct Attributes: Sendable, Equatable {
     }
 
     static func isNameScalar(_ s: Unicode.Scalar) -> Bool {
-        if s == "_" || s == "-" { return true }
+        if s.isASCII {
+            return ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || s == "_" || s == "-"
+        }
         switch s.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .decimalNumber, .letterNumber, .otherNumber:

@@ -60,7 +60,7 @@ public enum ContentParser {
         let title = reader.string("title")
             ?? outline.titleHeading.map { $0.plainText.trimmingSpaces }.flatMap { $0.isEmpty ? nil : $0 }
             ?? fileName(of: file.path)
-        let description = reader.string("description") ?? summary(of: outline.introduction)
+        let description = reader.string("description") ?? outline.introduction.summary(limit: 160)
         var lang = options.defaultLanguage
         if let given = reader.string("lang") {
             if isLanguageTag(given) {
@@ -118,16 +118,6 @@ public enum ContentParser {
     static func fileName(of path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
-    }
-
-    /// The first paragraph of the introduction as plain text, cut at a word near 160 characters.
-    static func summary(of blocks: [Node]) -> String {
-        guard let paragraph = blocks.first(where: { $0.kind == .paragraph }) else { return "" }
-        let text = paragraph.plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard text.count > 160 else { return text }
-        let cut = text.prefix(160)
-        let end = cut.lastIndex(of: " ") ?? cut.endIndex
-        return String(cut[..<end]) + "…"
     }
 
     /// A BCP 47 tag in its common shape: `en`, `pt-BR`, `zh-Hant-TW`.

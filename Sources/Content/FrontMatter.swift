@@ -67,7 +67,8 @@ public struct FrontMatter {
         var entries: [Entry] = []
         var diagnostics: [Diagnostic] = []
         do {
-            guard let node = try Yams.compose(yaml: yaml) else { return ([], []) }
+            // An explicit encoding: Yams computes its default from the environment on every call.
+            guard let node = try Yams.compose(yaml: yaml, .default, .default, .utf8) else { return ([], []) }
             guard case .mapping(let mapping) = node else {
                 let mark = node.mark
                 return ([], [file.diagnostic(

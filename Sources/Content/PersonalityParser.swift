@@ -138,7 +138,8 @@ enum PersonalityParser {
         let (item, attributes, problems) = Outline.item(node, file: file)
         var diagnostics = problems
         let contentColumn = node.children.first?.range.start.column ?? node.range.start.column
-        let example = outcomes.sorted { $0.value < $1.value }.first?.key ?? "outcome"
+        // Only for hints: computed when one is needed.
+        var example: String { outcomes.min { $0.value < $1.value }?.key ?? "outcome" }
         var scores: [Int: Int] = [:]
         var named: [String: Int] = [:]
         var references = 0

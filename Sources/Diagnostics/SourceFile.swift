@@ -10,13 +10,15 @@ public struct SourceFile: Sendable {
     public init(path: String, text: String) {
         self.path = path
         self.text = text
-        var starts = [0]
-        var offset = 0
-        for byte in text.utf8 {
-            offset += 1
-            if byte == UInt8(ascii: "\n") { starts.append(offset) }
+        var text = text
+        lineStarts = text.withUTF8 { bytes in
+            var starts = [0]
+            starts.reserveCapacity(bytes.count / 32 + 1)
+            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+                starts.append(offset + 1)
+            }
+            return starts
         }
-        lineStarts = starts
     }
 
     public var lineCount: Int { lineStarts.count }

@@ -136,3 +136,27 @@ extension Array where Element == Node {
         return out
     }
 }
+
+extension Array where Element == Node {
+    /// The first paragraph as one line of plain text, cut at a word boundary near `limit`
+    /// characters: for descriptions and link previews.
+    public func summary(limit: Int) -> String {
+        guard let paragraph = first(where: { $0.kind == .paragraph }) else { return "" }
+        var bytes: [UInt8] = []
+        var pendingSpace = false
+        for byte in paragraph.plainText.utf8 {
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                pendingSpace = !bytes.isEmpty
+            } else {
+                if pendingSpace { bytes.append(0x20) }
+                pendingSpace = false
+                bytes.append(byte)
+            }
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.count > limit else { return text }
+        let cut = text.prefix(limit)
+        let end = cut.lastIndex(of: " ") ?? cut.endIndex
+        return String(cut[..<end]) + "…"
+    }
+}

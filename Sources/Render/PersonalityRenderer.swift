@@ -79,20 +79,12 @@ public enum PersonalityRenderer {
                 "text": markdown.render(blocks: outcome.body),
             ])
             let shell = PageShell(
-                title: "\(title) · \(meta.title)", ogTitle: title, description: summary(outcome.body),
+                title: "\(title) · \(meta.title)", ogTitle: title, description: outcome.body.summary(limit: 200),
                 lang: meta.lang, url: site.absoluteURL(folder + "/" + outcomeFiles[i]),
                 image: firstImage(outcome.body).flatMap { imageURL($0, folder: folder, site: site) })
             files.append(OutputFile(path: folder + "/" + outcomeFiles[i], text: shell.render(content: page, site: site)))
         }
         return files
-    }
-
-    /// Plain text of the first paragraph, for Open Graph descriptions.
-    static func summary(_ blocks: [Node]) -> String {
-        let text = blocks.first { $0.kind == .paragraph }?.plainText ?? ""
-        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard words.count > 200 else { return words }
-        return String(words.prefix(199)) + "…"
     }
 
     static func firstImage(_ nodes: [Node]) -> String? {

@@ -52,7 +52,7 @@ public enum ReportFormatter {
     }
 
     static func personalityJSON(_ quiz: PersonalityReport) -> ScriptJSON {
-        let d = quiz.distribution
+        guard let d = quiz.distribution else { return .object([("questions", .int(quiz.questionCount))]) }
         var method: [(String, ScriptJSON)] = []
         switch d.method {
         case .exact:
@@ -76,7 +76,7 @@ public enum ReportFormatter {
     }
 
     static func personality(_ quiz: PersonalityReport) -> String {
-        let d = quiz.distribution
+        guard let d = quiz.distribution else { return "  \(quiz.questionCount) questions, \(quiz.outcomeIDs.count) outcomes\n" }
         var out = "  \(quiz.questionCount) question\(quiz.questionCount == 1 ? "" : "s"), "
         out += "\(quiz.outcomeIDs.count) outcome\(quiz.outcomeIDs.count == 1 ? "" : "s"), "
         out += "\(count(d.combinations)) answer combination\(d.combinations == 1 ? "" : "s")\n"

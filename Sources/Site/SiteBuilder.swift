@@ -7,10 +7,13 @@ public struct BuildOptions: Sendable {
     public var includeDrafts: Bool
     /// `check` renders too (a template can be broken) but keeps nothing.
     public var render: Bool
+    /// Compute what `check` prints (outcome shares, story statistics), not only problems.
+    public var statistics: Bool
 
-    public init(includeDrafts: Bool = false, render: Bool = true) {
+    public init(includeDrafts: Bool = false, render: Bool = true, statistics: Bool = false) {
         self.includeDrafts = includeDrafts
         self.render = render
+        self.statistics = statistics
     }
 }
 
@@ -23,7 +26,8 @@ public struct ContentReport: Sendable {
 public struct PersonalityReport: Sendable {
     public var outcomeIDs: [String]
     public var questionCount: Int
-    public var distribution: OutcomeDistribution
+    /// Only when statistics were asked for.
+    public var distribution: OutcomeDistribution?
 }
 
 public struct BuildOutput: Sendable {
@@ -74,7 +78,7 @@ public enum SiteBuilder {
         let sources = Dictionary(uniqueKeysWithValues: site.contentFiles.map { ($0.source.path, $0.source) })
         let analysed = parsed.parallelMap { piece, problems -> (Analysed?, [Diagnostic]) in
             guard let piece, let file = sources[piece.meta.sourcePath] else { return (nil, problems) }
-            let (result, findings) = analyse(piece, file: file)
+            let (result, findings) = analyse(piece, file: file, statistics: options.statistics)
             return (result, problems + findings)
         }
         output.timings.append(clock.lap("check"))
@@ -105,15 +109,15 @@ public enum SiteBuilder {
         var report: ContentReport
     }
 
-    static func analyse(_ piece: ContentPiece, file: SourceFile) -> (Analysed, [Diagnostic]) {
+    static func analyse(_ piece: ContentPiece, file: SourceFile, statistics: Bool) -> (Analysed, [Diagnostic]) {
         var report = ContentReport(meta: piece.meta)
         var diagnostics: [Diagnostic] = []
         var table: OutcomeTable?
         switch piece.body {
         case .personality(let quiz):
             let outcomes = OutcomeTable(quiz)
-            let distribution = OutcomeAnalysis.distribution(outcomes)
-            for k in distribution.unreachable {
+            let distribution = statistics ? OutcomeAnalysis.distribution(outcomes) : nil
+            for k in distribution?.unreachable ?? OutcomeAnalysis.reachability(outcomes).unreachable {
                 let outcome = quiz.outcomes[k]
                 diagnostics.append(file.warning(
                     "outcome '\(outcome.id)' can never be the result", line: outcome.line, byteColumn: outcome.column,

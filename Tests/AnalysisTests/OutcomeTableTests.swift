@@ -86,6 +86,8 @@ import Testing
             let sampled = OutcomeAnalysis.distribution(table, stateLimit: 0, sampleSize: 2000)
             #expect(sampled.unreachable == d.unreachable)
             #expect(sampled.undecided.isEmpty)
+            // And so must the search a build uses instead of counting.
+            #expect(OutcomeAnalysis.reachability(table).unreachable == d.unreachable)
         }
     }
 

@@ -71,7 +71,7 @@ import TestSupport
 
     @Test func everyOutcomeIsReachableInTheSample() {
         let report = SampleSite.output.reports.first { $0.meta.sitePath == "which-animal" }
-        #expect(report?.personality?.distribution.unreachable == [])
-        #expect(report?.personality?.distribution.method == .exact)
+        #expect(report?.personality?.distribution?.unreachable == [])
+        #expect(report?.personality?.distribution?.method == .exact)
     }
 }

@@ -10,7 +10,7 @@ enum SampleSite {
 
     static let loaded: LoadedSite = SiteLoader.load(location, fileSystem: .disk).0
 
-    static let output: BuildOutput = SiteBuilder.build(loaded)
+    static let output: BuildOutput = SiteBuilder.build(loaded, options: BuildOptions(statistics: true))
 
     static func page(_ path: String) -> String? {
         output.files.first { $0.path == path }?.text
