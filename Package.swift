@@ -11,6 +11,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        // CSV question banks: RFC 4180 quoting, embedded newlines, BOM, CRLF, and an error on
+        // a stray quote (yaslab/CSV.swift reads malformed quoting silently and loses characters).
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         // cmark from the system (Debian: libcmark-dev). Only the Markdown target imports it.
@@ -21,7 +24,7 @@ let package = Package(
         ),
         .target(name: "Diagnostics"),
         .target(name: "Markdown", dependencies: ["CCmark"]),
-        .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Yams"]),
+        .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Yams", "SwiftCSV"]),
         .target(name: "Analysis", dependencies: ["Content", "Diagnostics"]),
         .target(
             name: "Render",
