@@ -50,7 +50,10 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "Diagnostics", "Markdown", "TestSupport"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Content", "Site", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "TestSupport"]),
+        // Golden files are read by path (Golden.swift), not as bundle resources.
+        .testTarget(
+            name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "TestSupport"],
+            exclude: ["__Golden__"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["quizgen", "TestSupport"]),
     ]
