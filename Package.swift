@@ -17,6 +17,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // CSV question banks: RFC 4180 quoting, embedded newlines, BOM, CRLF, and an error on
+        // a stray quote (yaslab/CSV.swift reads malformed quoting silently and loses characters).
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         // cmark from the system (Debian: libcmark-dev). Only the Markdown target imports it.
@@ -27,7 +30,7 @@ let package = Package(
         ),
         .target(name: "Diagnostics", swiftSettings: coverage),
         .target(name: "Markdown", dependencies: ["CCmark"], swiftSettings: coverage),
-        .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Yams"], swiftSettings: coverage),
+        .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Yams", "SwiftCSV"], swiftSettings: coverage),
         .target(name: "Analysis", dependencies: ["Content", "Diagnostics"], swiftSettings: coverage),
         // Mustache templates over typed values: the built-in templates and a site's own.
         .target(name: "Templating", swiftSettings: coverage),
@@ -61,7 +64,10 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "Diagnostics", "Markdown", "TestSupport"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Content", "Site", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "TestSupport"]),
+        // Golden files are read by path (Golden.swift), not as bundle resources.
+        .testTarget(
+            name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "TestSupport"],
+            exclude: ["__Golden__"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["quizgen", "TestSupport"]),
     ]

@@ -87,7 +87,12 @@ public enum ContentParser {
             let (quiz, problems) = PersonalityParser.parse(outline, reader: &reader, file: file, kindLine: frontMatter["kind"]?.line ?? 1)
             diagnostics += problems
             piece = quiz.map { ContentPiece(meta: meta, body: .personality($0)) }
-        case .trivia, .story:
+        case .trivia:
+            let (quiz, problems) = TriviaParser.parse(
+                outline, reader: &reader, file: file, kindLine: frontMatter["kind"]?.line ?? 1, readSibling: readSibling)
+            diagnostics += problems
+            piece = quiz.map { ContentPiece(meta: meta, body: .trivia($0)) }
+        case .story:
             diagnostics.append(file.error(
                 "kind '\(kind.rawValue)' is not supported by this version of quizgen",
                 line: frontMatter["kind"]?.valueLine ?? 1, byteColumn: 1))
@@ -101,7 +106,8 @@ public enum ContentParser {
     public enum SiblingError: Error, Sendable, Equatable {
         case notFound
         case unreadable(String)
-        case notUTF8
+        /// Where the first byte that is not UTF-8 is (line, character column).
+        case notUTF8(line: Int, column: Int)
     }
 
     static func readKind(_ reader: inout FrontMatterReader, frontMatter: FrontMatter) -> ContentKind? {

@@ -3,8 +3,8 @@ import Content
 import Diagnostics
 import Render
 
-/// What `check` prints about each piece of content: its shape, and for personality quizzes
-/// how the answer combinations spread over the outcomes.
+/// What `check` prints about each piece of content: its shape, for personality quizzes how
+/// the answer combinations spread over the outcomes, for trivia quizzes what a play is worth.
 public enum ReportFormatter {
     public static func text(_ reports: [ContentReport]) -> String {
         var out = ""
@@ -13,6 +13,9 @@ public enum ReportFormatter {
             out += "\(meta.sourcePath): \(meta.kind.label.lowercased()) “\(meta.title)”\n"
             if let quiz = report.personality {
                 out += personality(quiz)
+            }
+            if let trivia = report.trivia {
+                out += self.trivia(trivia)
             }
         }
         return out
@@ -96,6 +99,37 @@ public enum ReportFormatter {
             if d.undecided.contains(k) { line += " not seen in the sample; could not decide whether it is reachable" }
             out += line + "\n"
         }
+        return out
+    }
+
+    static func trivia(_ report: TriviaReport) -> String {
+        let s = report.summary, quiz = report.quiz
+        func plural(_ n: Int, _ word: String) -> String { "\(count(Double(n))) \(word)\(n == 1 ? "" : "s")" }
+        var out = "  " + plural(s.questionCount, "question")
+        if let bank = quiz.bank {
+            out += " (\(count(Double(s.markdownCount))) in the Markdown, \(count(Double(s.questionCount - s.markdownCount))) from \(bank))"
+        }
+        let levels = s.levels.map { "\(count(Double($0.count))) \($0.name.isEmpty ? "without a level" : $0.name)" }
+        if s.levels.contains(where: { !$0.name.isEmpty }) { out += ": " + levels.joined(separator: ", ") }
+        out += "\n"
+        var kinds: [String] = []
+        if s.multipleCount > 0 { kinds.append("\(count(Double(s.multipleCount))) with several right answers") }
+        if s.explainedCount > 0 { kinds.append("\(count(Double(s.explainedCount))) with an explanation") }
+        if !kinds.isEmpty { out += "  " + kinds.joined(separator: ", ") + "\n" }
+        let points = s.points.lowerBound == s.points.upperBound
+            ? plural(s.points.lowerBound, "point") + " per question"
+            : "\(s.points.lowerBound) to \(plural(s.points.upperBound, "point")) per question"
+        let perPlay = s.maximumPerPlay.lowerBound == s.maximumPerPlay.upperBound
+            ? plural(s.maximumPerPlay.upperBound, "point")
+            : "\(count(Double(s.maximumPerPlay.lowerBound))) to \(plural(s.maximumPerPlay.upperBound, "point")), depending on the draw"
+        out += "  \(points); a play of \(plural(s.drawSize, "question")) is worth \(perPlay)\n"
+        var rules: [String] = []
+        if let time = quiz.time { rules.append("\(TriviaQuiz.seconds(time)) per question") }
+        rules.append(quiz.shuffleQuestions ? "questions shuffled" : "questions in file order")
+        rules.append(quiz.shuffleAnswers ? "answers shuffled" : "answers in file order")
+        if quiz.onWrong == .end { rules.append("sudden death") }
+        if let pass = quiz.pass { rules.append("pass mark \(TriviaQuiz.percent(pass))") }
+        out += "  " + rules.joined(separator: ", ") + "\n"
         return out
     }
 

@@ -21,6 +21,12 @@ public struct BuildOptions: Sendable {
 public struct ContentReport: Sendable {
     public var meta: ContentMeta
     public var personality: PersonalityReport?
+    public var trivia: TriviaReport?
+}
+
+public struct TriviaReport: Sendable {
+    public var summary: TriviaSummary
+    public var quiz: TriviaQuiz
 }
 
 public struct PersonalityReport: Sendable {
@@ -128,6 +134,8 @@ public enum SiteBuilder {
             report.personality = PersonalityReport(
                 outcomeIDs: quiz.outcomes.map(\.id), questionCount: quiz.questions.count, distribution: distribution)
             table = outcomes
+        case .trivia(let quiz):
+            report.trivia = TriviaReport(summary: TriviaSummary(quiz, markdownFile: file.path), quiz: quiz)
         }
         return (Analysed(piece: piece, table: table, report: report), diagnostics)
     }
@@ -136,6 +144,8 @@ public enum SiteBuilder {
         switch item.piece.body {
         case .personality(let quiz):
             return PersonalityRenderer.render(item.piece.meta, quiz, table: item.table ?? OutcomeTable(quiz), site: site)
+        case .trivia(let quiz):
+            return TriviaRenderer.render(item.piece.meta, quiz, site: site)
         }
     }
 

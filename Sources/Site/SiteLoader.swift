@@ -85,7 +85,12 @@ public enum SiteLoader {
             let path = contentRoot + "/" + relative
             guard fs.kind(path) == .file else { return .failure(.notFound) }
             do throws(FileSystem.Failure) {
-                return decodeText(try fs.read(path)).map { .success($0) } ?? .failure(.notUTF8)
+                let bytes = try fs.read(path)
+                guard let text = decodeText(bytes) else {
+                    let (line, column) = firstInvalidUTF8(bytes)
+                    return .failure(.notUTF8(line: line, column: column))
+                }
+                return .success(text)
             } catch {
                 return .failure(.unreadable(error.reason))
             }

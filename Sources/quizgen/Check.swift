@@ -10,7 +10,8 @@ struct Check: ParsableCommand {
             problem, but writes nothing. For each personality quiz it also prints the share \
             of answer combinations that ends in each outcome: counted exactly when that is \
             feasible, otherwise over a seeded random sample (and it says which), and it warns \
-            about outcomes that can never be the result.
+            about outcomes that can never be the result. For each trivia quiz it prints the \
+            size and make-up of the question bank and what one play is worth.
 
             Exit status: 0 when there are no errors (warnings allowed), 1 otherwise.
             """)

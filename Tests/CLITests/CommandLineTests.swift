@@ -89,6 +89,21 @@ import TestSupport
         #expect(failing.stdout.contains("\"ok\": false"))
     }
 
+    @Test func checkReportsWhatATriviaPlayIsWorth() throws {
+        let result = try quizgen("check", "--source", Repository.root.appendingPathComponent("Content").path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("""
+            Content/knowledge-king.md: trivia quiz “Knowledge King”
+              80 questions (2 in the Markdown, 78 from knowledge-king.csv): 28 easy, 30 medium, 22 hard
+              1 with several right answers, 33 with an explanation
+              3 to 10 points per question; a play of 10 questions is worth 30 to 100 points, depending on the draw
+              10 seconds per question, questions shuffled, answers shuffled
+
+            """))
+        #expect(result.stdout.contains("20 seconds per question, questions shuffled, answers shuffled, sudden death\n"))
+        #expect(result.stdout.contains("questions in file order, answers shuffled, pass mark 80%\n"))
+    }
+
     @Test func unknownOptionsAreUsageErrors() throws {
         let result = try quizgen("build", "--sauce", "x")
         #expect(result.status != 0)

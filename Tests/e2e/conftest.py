@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -82,3 +84,20 @@ def narrow_browser():
 def console_errors(driver):
     """Errors the page logged, CSP violations included."""
     return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def press(driver, *keys):
+    """Types keys into whatever has the focus, as a keyboard user would."""
+    chain = ActionChains(driver)
+    for key in keys:
+        chain.send_keys(key)
+    chain.perform()
+
+
+def tab_to(driver, element_id, limit=10):
+    """Presses Tab until the element with this id has the focus."""
+    for _ in range(limit):
+        if driver.switch_to.active_element.get_attribute("id") == element_id:
+            break
+        press(driver, Keys.TAB)
+    assert driver.switch_to.active_element.get_attribute("id") == element_id

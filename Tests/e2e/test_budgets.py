@@ -8,6 +8,8 @@ import pytest
 
 PAGE_BUDGET = 14_600  # bytes, gzipped: HTML with its inline CSS and JS
 PERSONALITY_SCRIPT_BUDGET = 2_000
+TRIVIA_SCRIPT_BUDGET = 3_000
+TRIVIA_PAGES = ["knowledge-king", "sudden-death", "metric-prefixes"]
 
 
 def gzipped(data: bytes) -> int:
@@ -26,6 +28,20 @@ def test_personality_page_within_budget(sample_public):
     size = gzipped(script.encode())
     assert size <= PERSONALITY_SCRIPT_BUDGET, f"personality script is {size} bytes gzipped"
     print(f"personality page {total} B gzipped, script {size} B gzipped")
+
+
+@pytest.mark.parametrize("name", TRIVIA_PAGES)
+def test_trivia_page_within_budget(sample_public, name):
+    html = (sample_public / name / "index.html").read_text()
+    # The bank grows with the questions; the budget is for everything else.
+    without_bank = re.sub(r'(<script type="application/json" id="quiz-data">).*?(</script>)', r"\1\2", html, flags=re.S)
+    assert without_bank != html
+    total = gzipped(without_bank.encode())
+    assert total <= PAGE_BUDGET, f"{name} page is {total} bytes gzipped without its bank"
+    [script] = inline_scripts(html)
+    size = gzipped(script.encode())
+    assert size <= TRIVIA_SCRIPT_BUDGET, f"trivia script is {size} bytes gzipped"
+    print(f"{name}: page {total} B gzipped without the bank ({gzipped(html.encode())} B with it), script {size} B gzipped")
 
 
 def test_no_external_requests(sample_public):

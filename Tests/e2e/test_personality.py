@@ -3,7 +3,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.common.action_chains import ActionChains
 
-from conftest import console_errors
+from conftest import console_errors, tab_to
+from conftest import press as keyboard
 
 
 def visible(driver, css):
@@ -104,23 +105,15 @@ def test_outcome_page_stands_alone(browser, sample_public):
 def test_playable_with_the_keyboard_alone(browser, sample_public):
     d = browser
     open_quiz(d, sample_public)
-    keys = ActionChains(d)
 
     def press(*sequence):
-        chain = ActionChains(d)
-        for key in sequence:
-            chain.send_keys(key)
-        chain.perform()
+        keyboard(d, *sequence)
 
     def focused():
         return d.switch_to.active_element
 
     # Tab through the page until Begin has focus, then press Enter.
-    for _ in range(10):
-        if focused().get_attribute("id") == "begin":
-            break
-        press(Keys.TAB)
-    assert focused().get_attribute("id") == "begin"
+    tab_to(d, "begin")
     press(Keys.ENTER)
     # Focus moves to the question, so the next Tab reaches its first answer.
     assert focused().text == "Which food do you like the most?"
@@ -140,7 +133,6 @@ def test_playable_with_the_keyboard_alone(browser, sample_public):
     [result] = visible(d, ".o")
     assert result.find_element(By.TAG_NAME, "h2").text == "You are a cat! 🐱"
     assert focused().text == "You are a cat! 🐱"
-    del keys
 
 
 def test_readable_on_a_360_pixel_screen(narrow_browser, sample_public):

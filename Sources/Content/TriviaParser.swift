@@ -1,0 +1,426 @@
+import Diagnostics
+import Markdown
+
+/// Reads a trivia quiz: the settings in front matter, one question per `##` heading with its
+/// `[x]`/`[ ]` choices, and the rows of the CSV bank the front matter names. Markdown
+/// questions and bank rows become one bank, validated alike.
+enum TriviaParser {
+    static let keys = [
+        "pick", "time", "points", "shuffle-answers", "shuffle-questions", "on-wrong", "pass", "bank",
+        "bank-separator", "pass-message", "fail-message", "perfect-message",
+    ]
+    static let typeFlags = ["single", "multiple"]
+    static let standardLevels = ["easy", "medium", "hard"]
+    static let pointsRange = 1...10_000
+
+    static func parse(
+        _ outline: Outline, reader: inout FrontMatterReader, file: SourceFile, kindLine: Int,
+        readSibling: (String) -> Result<String, ContentParser.SiblingError>
+    ) -> (TriviaQuiz?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let pick = reader.int("pick", in: 1...1_000_000)
+        let time = reader.number("time", in: 1...3600)
+        let pointsMap = reader.intMap("points", in: pointsRange) ?? []
+        let shuffleAnswers = reader.bool("shuffle-answers") ?? true
+        let shuffleQuestions = reader.bool("shuffle-questions")
+        let onWrong = reader.choice("on-wrong", among: TriviaQuiz.OnWrong.allCases.map(\.rawValue))
+            .flatMap(TriviaQuiz.OnWrong.init(rawValue:)) ?? .continue
+        let pass = reader.number("pass", in: 0...100)
+        let bank = reader.string("bank")
+        let separator = reader.string("bank-separator")
+        let defaults = TriviaQuiz.defaultMessages(pass: pass)
+        let messages = TriviaQuiz.Messages(
+            pass: reader.string("pass-message") ?? defaults.pass,
+            fail: reader.string("fail-message") ?? defaults.fail,
+            perfect: reader.string("perfect-message") ?? defaults.perfect)
+        let frontMatter = reader.frontMatter
+        func at(_ key: String) -> (line: Int, column: Int) {
+            frontMatter[key].map { ($0.valueLine, $0.valueColumn) } ?? (kindLine, 1)
+        }
+        for key in ["pass-message", "fail-message"] where pass == nil && frontMatter[key] != nil {
+            diagnostics.append(file.diagnostic(
+                .warning, "'\(key)' has no effect without 'pass'", line: frontMatter[key]!.line,
+                characterColumn: frontMatter[key]!.column, hint: "set a pass mark in percent, e.g. 'pass: 70'"))
+        }
+        if separator != nil, bank == nil, let entry = frontMatter["bank-separator"] {
+            diagnostics.append(file.diagnostic(
+                .warning, "'bank-separator' has no effect without 'bank'", line: entry.line, characterColumn: entry.column))
+        }
+        if separator?.isEmpty == true {
+            diagnostics.append(file.diagnostic(
+                .error, "'bank-separator' must not be empty", line: at("bank-separator").line,
+                characterColumn: at("bank-separator").column, hint: "the default is '|'; for commas write bank-separator: \",\""))
+        }
+
+        var levels = Levels(points: Dictionary(pointsMap.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a }))
+        var questions: [TriviaQuiz.Question] = []
+        for item in outline.items {
+            let (question, problems) = parseQuestion(item, levels: &levels, file: file)
+            diagnostics += problems
+            if let question { questions.append(question) }
+        }
+        var bankSize = outline.items.count
+        var files = [file.path: file]
+        var bankFailed = false
+        if let bank {
+            let location = at("bank")
+            switch loadBank(bank, from: file, at: location, readSibling: readSibling) {
+            case .failure(let problem):
+                diagnostics.append(problem)
+                bankFailed = true
+            case .success(let (path, text)):
+                let result = TriviaBank.parse(text, path: path, separator: separator.flatMap { $0.isEmpty ? nil : $0 } ?? "|", levels: &levels)
+                diagnostics += result.diagnostics
+                questions += result.questions
+                files[path] = result.file
+                if let rows = result.rowCount { bankSize += rows } else { bankFailed = true }
+            }
+        }
+
+        if bankSize == 0 && !bankFailed {
+            diagnostics.append(file.error(
+                "this trivia quiz has no questions", line: kindLine,
+                hint: bank == nil
+                    ? "each '##' heading is a question, with its choices as a list: '- [x] right' and '- [ ] wrong'"
+                    : "the bank has no rows, and there is no '##' question in the Markdown"))
+        }
+        if let pick, pick > bankSize, !bankFailed, bankSize > 0 {
+            diagnostics.append(file.diagnostic(
+                .error, "'pick' is \(pick), but the bank has only \(bankSize) question\(bankSize == 1 ? "" : "s")",
+                line: at("pick").line, characterColumn: at("pick").column,
+                hint: "each play draws 'pick' different questions; lower it to at most \(bankSize), or add questions"))
+        }
+        diagnostics += duplicateQuestions(questions, files: files)
+        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
+        return (TriviaQuiz(
+            questions: questions, pick: pick, time: time, shuffleAnswers: shuffleAnswers,
+            shuffleQuestions: shuffleQuestions, onWrong: onWrong, pass: pass, bank: bank, messages: messages), diagnostics)
+    }
+
+    // MARK: Levels
+
+    /// The level names a question may carry (`easy`, `medium`, `hard` and every key of the
+    /// front-matter `points` map) and their points; warns once per level that has no points.
+    struct Levels {
+        var points: [String: Int]
+        var warned: Set<String> = []
+
+        var names: [String] {
+            standardLevels + points.keys.filter { !standardLevels.contains($0) }.sorted()
+        }
+
+        func isLevel(_ name: String) -> Bool { standardLevels.contains(name) || points[name] != nil }
+
+        /// The points of a level; a warning the first time a level without points is used
+        /// while the quiz does map some levels to points.
+        mutating func points(of level: String, warn: (String, String) -> Void) -> Int {
+            if let value = points[level] { return value }
+            if !points.isEmpty, warned.insert(level).inserted {
+                warn("level '\(level)' has no entry in the front-matter 'points' map, so its questions are worth 1 point",
+                     "add it to the map, e.g. points: {\(points.keys.sorted().map { "\($0): \(points[$0]!)" }.joined(separator: ", ")), \(level): N}")
+            }
+            return 1
+        }
+    }
+
+    // MARK: Markdown questions
+
+    static func parseQuestion(
+        _ item: Outline.Item, levels: inout Levels, file: SourceFile
+    ) -> (TriviaQuiz.Question?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var types: [(String, Attributes.Token)] = []
+        var levelTokens: [(String, Attributes.Token)] = []
+        var points: Int?
+        for token in item.attributes.tokens {
+            switch token.kind {
+            case .flag(let flag) where typeFlags.contains(flag):
+                types.append((flag, token))
+            case .flag(let flag) where levels.isLevel(flag):
+                levelTokens.append((flag, token))
+            case .flag(let flag):
+                let known = typeFlags + levels.names
+                diagnostics.append(file.warning(
+                    "unknown flag '.\(flag)'", line: token.line, byteColumn: token.column,
+                    hint: NearestMatch.hint(flag, in: known, prefix: ".")
+                        ?? "known flags: \(known.map { ".\($0)" }.joined(separator: ", "))"))
+            case .pair(let key, let value) where key == "points":
+                guard let n = Int(value), pointsRange.contains(n) else {
+                    diagnostics.append(file.error(
+                        "'points' must be a whole number from \(pointsRange.lowerBound) to \(pointsRange.upperBound)",
+                        line: token.line, byteColumn: token.column, hint: "for example points=3"))
+                    continue
+                }
+                points = n
+            case .pair(let key, _):
+                diagnostics.append(file.warning(
+                    "unknown setting '\(key)' on a question", line: token.line, byteColumn: token.column,
+                    hint: NearestMatch.hint(key, in: ["points"]) ?? "a question takes points=N"))
+            case .name(let name):
+                diagnostics.append(file.warning(
+                    "'\(name)' on a question heading is ignored", line: token.line, byteColumn: token.column,
+                    hint: levels.isLevel(name) || typeFlags.contains(name) ? "flags start with a dot: .\(name)" : nil))
+            case .id:
+                break
+            }
+        }
+        if types.count > 1 {
+            diagnostics.append(file.error(
+                "a question is .single or .multiple, but this one is marked \(types.map { ".\($0.0)" }.joined(separator: " and "))",
+                line: types[1].1.line, byteColumn: types[1].1.column))
+        }
+        if levelTokens.count > 1 {
+            diagnostics.append(file.error(
+                "a question has one level, but this one is marked \(levelTokens.map { ".\($0.0)" }.joined(separator: " and "))",
+                line: levelTokens[1].1.line, byteColumn: levelTokens[1].1.column))
+        }
+        let multiple = types.first?.0 == "multiple"
+        let level = levelTokens.first?.0
+        let resolvedPoints = points ?? level.map { level in
+            levels.points(of: level) { message, hint in
+                let token = levelTokens[0].1
+                diagnostics.append(file.warning(message, line: token.line, byteColumn: token.column, hint: hint))
+            }
+        } ?? 1
+        if item.heading.children.plainText.trimmingSpaces.isEmpty && !item.heading.children.contains(where: { $0.kind != .softBreak && !$0.isText }) {
+            diagnostics.append(file.error(
+                "this question has no text", line: item.line, byteColumn: item.column,
+                hint: "write the question after '## '"))
+        }
+
+        // Blocks before the choices are shown with the question; a blockquote after them is
+        // the explanation.
+        var body: [Node] = []
+        var explanation: [Node] = []
+        var list: Node?
+        for block in item.body {
+            if list == nil {
+                if block.isList { list = block } else { body.append(block) }
+            } else if block.kind == .blockQuote {
+                explanation += block.children
+            } else {
+                diagnostics.append(file.warning(
+                    "Markdown after the choices is shown with the question, above them",
+                    line: block.range.start.line, byteColumn: block.range.start.column,
+                    hint: block.isList
+                        ? "all choices belong in one list: use one kind of list marker for them all"
+                        : "to show it once the question is answered, put it in the explanation blockquote ('> …')"))
+                body.append(block)
+            }
+        }
+        guard let list else {
+            diagnostics.append(file.error(
+                "this question has no choices", line: item.line, byteColumn: item.titleColumn,
+                hint: "write the choices as a list below the heading: '- [x] right' and '- [ ] wrong'"))
+            return (nil, diagnostics)
+        }
+
+        let (choices, problems) = parseChoices(list, file: file)
+        diagnostics += problems
+        if list.children.count < 2 {
+            diagnostics.append(file.error(
+                "this question has only one choice", line: item.line, byteColumn: item.titleColumn,
+                hint: "a question needs at least 2 choices"))
+        }
+        if let choices {
+            diagnostics += checkCorrectCount(choices.map(\.correct), multiple: multiple) { message, hint in
+                file.error(message, line: item.line, byteColumn: item.titleColumn, hint: hint)
+            }
+        }
+        guard let choices, !diagnostics.hasErrors else { return (nil, diagnostics) }
+        return (TriviaQuiz.Question(
+            text: item.heading.children, body: body, choices: choices, multiple: multiple, points: resolvedPoints,
+            level: level, explanation: explanation, source: .init(file: file.path, line: item.line)), diagnostics)
+    }
+
+    /// The choices of one list; nil when a choice has no marker (the count of correct
+    /// choices would then mean nothing).
+    static func parseChoices(_ list: Node, file: SourceFile) -> ([TriviaQuiz.Choice]?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var choices: [TriviaQuiz.Choice] = []
+        var seen: [String: Int] = [:]
+        var unmarked: [Node] = []
+        for node in list.children {
+            var item = node
+            let contentStart = node.children.first?.range.start ?? node.range.start
+            if let block = node.attributes {
+                diagnostics.append(file.warning(
+                    "a choice takes no attribute block; '{\(block.text)}' is left out", line: block.brace.line,
+                    byteColumn: block.brace.column, hint: "to show a brace at the end of a choice, write \\{"))
+                item = node.strippingAttributes() ?? node
+            }
+            guard let (correct, content) = marker(item) else {
+                unmarked.append(node)
+                continue
+            }
+            if content.isEmpty {
+                diagnostics.append(file.error(
+                    "this choice is empty", line: contentStart.line, byteColumn: contentStart.column,
+                    hint: "write the choice's text after its marker: '- [ ] Paris'"))
+                continue
+            }
+            let key = choiceKey(content.plainText)
+            if !key.isEmpty {
+                if let line = seen[key] {
+                    diagnostics.append(file.error(
+                        "duplicate choice '\(content.plainText.trimmingSpaces)'", line: contentStart.line,
+                        byteColumn: contentStart.column + 4,
+                        hint: line == contentStart.line ? nil : "the same as the choice on line \(line)"))
+                    continue
+                }
+                seen[key] = contentStart.line
+            }
+            choices.append(.init(content: content, correct: correct))
+        }
+        if unmarked.count == list.children.count, let first = unmarked.first {
+            let start = first.children.first?.range.start ?? first.range.start
+            diagnostics.append(file.error(
+                "the choices have no [x] or [ ] markers", line: start.line, byteColumn: start.column,
+                hint: "start the right choice with [x] and the others with [ ]: '- [x] Canberra', '- [ ] Sydney'"))
+        } else {
+            for node in unmarked {
+                let start = node.children.first?.range.start ?? node.range.start
+                diagnostics.append(file.error(
+                    "this choice has no [x] or [ ] marker", line: start.line, byteColumn: start.column,
+                    hint: "start it with [x] if it is right, [ ] if it is wrong"))
+            }
+        }
+        return (unmarked.isEmpty ? choices : nil, diagnostics)
+    }
+
+    /// `[x] `, `[X] ` or `[ ] ` at the start of a list item. cmark has no task lists, so the
+    /// marker arrives as literal text, often split over several text nodes ("[", "x", "] Paris").
+    /// Returns whether it marks a correct choice, and the item's content without it.
+    static func marker(_ item: Node) -> (Bool, [Node])? {
+        guard let first = item.children.first, first.kind == .paragraph else { return nil }
+        var head = ""
+        for node in first.children {
+            guard case .text(let text) = node.kind else { break }
+            head += text
+            if head.count > 3 { break }
+        }
+        let correct: Bool
+        switch head.prefix(3) {
+        case "[x]", "[X]": correct = true
+        case "[ ]": correct = false
+        default: return nil
+        }
+        if let after = head.dropFirst(3).first, after != " " && after != "\t" { return nil }
+        var inlines = first.children
+        var drop = 3
+        while drop > 0, let node = inlines.first, case .text(let text) = node.kind {
+            if text.count <= drop {
+                drop -= text.count
+                inlines.removeFirst()
+            } else {
+                inlines[0].kind = .text(String(text.dropFirst(drop)))
+                drop = 0
+            }
+        }
+        // The space after the marker, and a line break right after it, are not content.
+        while let node = inlines.first {
+            if node.kind == .softBreak || node.kind == .lineBreak {
+                inlines.removeFirst()
+            } else if case .text(let text) = node.kind {
+                let trimmed = String(text.drop { $0 == " " || $0 == "\t" })
+                if trimmed.isEmpty { inlines.removeFirst() } else { inlines[0].kind = .text(trimmed); break }
+            } else {
+                break
+            }
+        }
+        var content = item.children
+        if inlines.isEmpty {
+            content.removeFirst()
+        } else {
+            content[0].children = inlines
+        }
+        return (correct, content)
+    }
+
+    /// Choices that read the same to a reader are duplicates: case and spacing aside.
+    static func choiceKey(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The rule of FORMAT.md: a single question has exactly one correct choice, a multiple
+    /// question at least one.
+    static func checkCorrectCount(
+        _ correct: [Bool], multiple: Bool, error: (String, String) -> Diagnostic
+    ) -> [Diagnostic] {
+        let count = correct.count { $0 }
+        if multiple && count == 0 {
+            return [error("this .multiple question has no correct choice", "mark each right choice with [x]")]
+        }
+        if !multiple && count == 0 {
+            return [error("this question has no correct choice", "mark the right choice with [x]")]
+        }
+        if !multiple && count > 1 {
+            return [error(
+                "a single question has exactly one correct choice, but this one has \(count)",
+                "if several choices are right, mark the heading .multiple: '## … {.multiple}'")]
+        }
+        return []
+    }
+
+    // MARK: The bank file
+
+    static func loadBank(
+        _ bank: String, from file: SourceFile, at location: (line: Int, column: Int),
+        readSibling: (String) -> Result<String, ContentParser.SiblingError>
+    ) -> Result<(String, String), Diagnostic> {
+        func fail(_ message: String, hint: String? = nil) -> Result<(String, String), Diagnostic> {
+            .failure(file.diagnostic(.error, message, line: location.line, characterColumn: location.column, hint: hint))
+        }
+        let folder = file.path.lastIndex(of: "/").map { String(file.path[..<$0]) } ?? ""
+        var relative = bank
+        while relative.hasPrefix("./") { relative.removeFirst(2) }
+        guard !relative.isEmpty else { return fail("'bank' names no file", hint: "for example bank: questions.csv") }
+        if relative.hasPrefix("/") || relative.split(separator: "/").contains("..") {
+            return fail(
+                "the bank must be a file beside this Markdown file or in a folder below it",
+                hint: "move '\(bank)' into \(folder)/ and write its path from there")
+        }
+        let display = folder.isEmpty ? relative : folder + "/" + relative
+        switch readSibling(relative) {
+        case .success(let text):
+            return .success((display, text))
+        case .failure(.notFound):
+            return fail("bank file '\(bank)' not found", hint: "the path is relative to this file's folder: \(display) does not exist")
+        case .failure(.unreadable(let reason)):
+            return fail("cannot read the bank file '\(bank)': \(reason)")
+        case .failure(.notUTF8(let line, let column)):
+            return .failure(.error(
+                "the bank file is not valid UTF-8", file: display, line: line, column: column,
+                hint: "save it as UTF-8 (with or without a byte-order mark)"))
+        }
+    }
+
+    // MARK: The whole bank
+
+    /// The same question twice in a bank makes a draw show it twice: a warning at the second.
+    static func duplicateQuestions(_ questions: [TriviaQuiz.Question], files: [String: SourceFile]) -> [Diagnostic] {
+        var seen: [String: TriviaQuiz.Source] = [:]
+        var diagnostics: [Diagnostic] = []
+        for question in questions {
+            let key = choiceKey(question.text.plainText)
+            guard !key.isEmpty else { continue }
+            guard let first = seen[key] else {
+                seen[key] = question.source
+                continue
+            }
+            let place = first.file == question.source.file ? "line \(first.line)" : "\(first.file), line \(first.line)"
+            let message = "the same question as on \(place)"
+            if let file = files[question.source.file] {
+                diagnostics.append(file.warning(message, line: question.source.line, hint: "a play could ask it twice"))
+            }
+        }
+        return diagnostics
+    }
+}
+
+extension Node {
+    var isText: Bool {
+        if case .text = kind { return true }
+        return false
+    }
+}

@@ -1,0 +1,127 @@
+import Markdown
+
+/// A trivia quiz: questions with right answers, worth points, drawn from one bank made of
+/// the Markdown questions and the rows of an optional CSV file.
+public struct TriviaQuiz: Sendable {
+    public struct Choice: Sendable {
+        /// The list item's content without its `[x]`/`[ ]` marker (inline text for CSV choices).
+        public var content: [Node]
+        public var correct: Bool
+
+        public init(content: [Node], correct: Bool) {
+            self.content = content
+            self.correct = correct
+        }
+    }
+
+    /// Where a question is written: the Markdown heading or the CSV row.
+    public struct Source: Sendable, Hashable {
+        public var file: String
+        public var line: Int
+
+        public init(file: String, line: Int) {
+            self.file = file
+            self.line = line
+        }
+    }
+
+    public struct Question: Sendable {
+        /// The heading's inline content (a CSV question is one text node).
+        public var text: [Node]
+        /// Markdown under the heading other than the choices and the explanation.
+        public var body: [Node]
+        public var choices: [Choice]
+        /// Scored only when the picked set is exactly the correct set.
+        public var multiple: Bool
+        /// Resolved at parse time: `points=N`, else the level's entry in the points map, else 1.
+        public var points: Int
+        public var level: String?
+        /// Blocks shown once the question is answered.
+        public var explanation: [Node]
+        public var source: Source
+
+        public init(text: [Node], body: [Node] = [], choices: [Choice], multiple: Bool = false, points: Int = 1,
+                    level: String? = nil, explanation: [Node] = [], source: Source) {
+            self.text = text
+            self.body = body
+            self.choices = choices
+            self.multiple = multiple
+            self.points = points
+            self.level = level
+            self.explanation = explanation
+            self.source = source
+        }
+
+        public var correctIndices: [Int] {
+            choices.indices.filter { choices[$0].correct }
+        }
+    }
+
+    public enum OnWrong: String, Sendable, CaseIterable {
+        case `continue`, end
+    }
+
+    /// Texts of the result screen, from front matter or the defaults.
+    public struct Messages: Sendable, Equatable {
+        public var pass: String
+        public var fail: String
+        public var perfect: String
+
+        public init(pass: String, fail: String, perfect: String) {
+            self.pass = pass
+            self.fail = fail
+            self.perfect = perfect
+        }
+    }
+
+    public var questions: [Question]
+    /// Questions per play; nil plays the whole bank.
+    public var pick: Int?
+    /// Seconds per question; nil for no limit.
+    public var time: Double?
+    public var shuffleAnswers: Bool
+    public var shuffleQuestions: Bool
+    public var onWrong: OnWrong
+    /// Pass mark in percent.
+    public var pass: Double?
+    /// The CSV file as the front matter names it.
+    public var bank: String?
+    public var messages: Messages
+
+    public init(
+        questions: [Question], pick: Int? = nil, time: Double? = nil, shuffleAnswers: Bool = true,
+        shuffleQuestions: Bool? = nil, onWrong: OnWrong = .continue, pass: Double? = nil, bank: String? = nil,
+        messages: Messages? = nil
+    ) {
+        self.questions = questions
+        self.pick = pick
+        self.time = time
+        self.shuffleAnswers = shuffleAnswers
+        self.shuffleQuestions = shuffleQuestions ?? (pick != nil)
+        self.onWrong = onWrong
+        self.pass = pass
+        self.bank = bank
+        self.messages = messages ?? Self.defaultMessages(pass: pass)
+    }
+
+    /// How many questions one play asks.
+    public var drawSize: Int { min(pick ?? questions.count, questions.count) }
+
+    public static func defaultMessages(pass: Double?) -> Messages {
+        let mark = pass.map(Self.percent) ?? ""
+        return Messages(
+            pass: "You passed: the pass mark is \(mark).",
+            fail: "Not this time: the pass mark is \(mark). Play again to try for it.",
+            perfect: "A perfect run: every question right!")
+    }
+
+    /// "10 seconds" or "7.5 seconds".
+    public static func seconds(_ value: Double) -> String {
+        (value == value.rounded() ? String(Int(value)) : String(value)) + (value == 1 ? " second" : " seconds")
+    }
+
+    /// 70% or 62.5%.
+    public static func percent(_ value: Double) -> String {
+        (value == value.rounded() ? String(Int(value)) : String(value)) + "%"
+    }
+}

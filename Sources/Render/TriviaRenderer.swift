@@ -1,0 +1,65 @@
+import Content
+import Markdown
+
+/// The trivia page: intro, play and result screens on one page, with the whole bank as
+/// prerendered HTML in a JSON block and the script that draws, times and scores.
+public enum TriviaRenderer {
+    public static func render(_ meta: ContentMeta, _ quiz: TriviaQuiz, site: SiteContext) -> [OutputFile] {
+        let folder = meta.sitePath
+        let script = site.templates.text("trivia.js")
+        let draw = quiz.drawSize
+        let bank = quiz.questions.count
+        let content = site.templates.render("trivia", [
+            "root": SitePaths.toRoot(from: folder),
+            "siteTitle": site.settings.title,
+            "title": meta.title,
+            "intro": site.markdown.render(blocks: meta.introduction),
+            "drawSize": draw,
+            "draw": draw < bank
+                ? "\(draw) question\(draw == 1 ? "" : "s") per play, drawn at random from \(bank)"
+                : "\(bank) question\(bank == 1 ? "" : "s")",
+            "time": quiz.time.map(TriviaQuiz.seconds) ?? false,
+            "suddenDeath": quiz.onWrong == .end,
+            "pass": quiz.pass.map(TriviaQuiz.percent) ?? false,
+            "passMessage": quiz.messages.pass,
+            "failMessage": quiz.messages.fail,
+            "perfectMessage": quiz.messages.perfect,
+            "data": data(quiz, markdown: site.markdown).encoded,
+            "script": script,
+        ])
+        let shell = PageShell(
+            title: meta.title, description: meta.description, lang: meta.lang,
+            url: site.absoluteURL(folder + "/index.html"), scripts: [script])
+        return [OutputFile(path: folder + "/index.html", text: shell.render(content: content, site: site))]
+    }
+
+    /// Everything the script needs, resolved at build time: HTML of each question, choice
+    /// and explanation, the indices of the correct choices and the points.
+    ///
+    ///     {"n": questions per play, "t": milliseconds per question (0: no limit),
+    ///      "sa": shuffle answers, "sq": shuffle questions, "e": end at the first wrong answer,
+    ///      "pass": pass mark in percent or null,
+    ///      "q": [{"h": question, "b": body, "c": [choices], "k": [correct], "m": 1 if multiple,
+    ///             "p": points, "x": explanation}]}
+    public static func data(_ quiz: TriviaQuiz, markdown: HTMLRenderer) -> ScriptJSON {
+        let questions: [ScriptJSON] = quiz.questions.map { question in
+            var fields: [(String, ScriptJSON)] = [("h", .string(markdown.render(inlines: question.text)))]
+            if !question.body.isEmpty { fields.append(("b", .string(markdown.render(blocks: question.body)))) }
+            fields.append(("c", .array(question.choices.map { .string(markdown.renderPhrasing($0.content)) })))
+            fields.append(("k", .array(question.correctIndices.map(ScriptJSON.int))))
+            if question.multiple { fields.append(("m", .int(1))) }
+            fields.append(("p", .int(question.points)))
+            if !question.explanation.isEmpty { fields.append(("x", .string(markdown.render(blocks: question.explanation)))) }
+            return .object(fields)
+        }
+        return .object([
+            ("n", .int(quiz.drawSize)),
+            ("t", .int(quiz.time.map { Int(($0 * 1000).rounded()) } ?? 0)),
+            ("sa", .bool(quiz.shuffleAnswers)),
+            ("sq", .bool(quiz.shuffleQuestions)),
+            ("e", .bool(quiz.onWrong == .end)),
+            ("pass", quiz.pass.map(ScriptJSON.number) ?? .null),
+            ("q", .array(questions)),
+        ])
+    }
+}

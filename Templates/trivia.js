@@ -1,0 +1,131 @@
+// quizgen trivia quiz: draws questions from the bank built into the page, times and scores
+// them, and shows the review. Everything it shows is HTML prerendered at build time.
+(() => {
+  const d = document, $ = id => d.getElementById(id), all = (s, e) => [...e.querySelectorAll(s)]
+  const D = JSON.parse($('quiz-data').textContent), Q = D.q, T = D.t
+  const as = $('as'), bar = $('timer'), verdict = $('verdict'), status = $('status')
+  const now = () => performance.now(), keys = n => [...Array(n).keys()]
+  const shuffle = a => { for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [a[i], a[j]] = [a[j], a[i]] } return a }
+  const show = id => ['intro', 'play', 'result'].forEach(s => $(s).hidden = s != id)
+  const names = (q, list) => list.map(i => q.c[i]).join(', ')
+  let deck = [], draw, pos, score, max, log, q, deadline, timer, frame, answered, pct
+
+  // Each play takes the next questions of a shuffled deck, so that playing again brings
+  // questions not asked yet until the whole bank has been seen. A play never repeats one.
+  const deal = () => {
+    const picked = deck.splice(0, D.n)
+    if (picked.length < D.n) {
+      deck = shuffle(keys(Q.length).filter(i => !picked.includes(i)))
+      picked.push(...deck.splice(0, D.n - picked.length))
+    }
+    return D.sq ? picked : picked.sort((a, b) => a - b)
+  }
+  const start = () => {
+    draw = deal()
+    pos = score = max = 0
+    log = []
+    $('qt').textContent = draw.length
+    show('play')
+    ask()
+  }
+  const ask = () => {
+    q = Q[draw[pos]]
+    answered = false
+    $('qn').textContent = pos + 1
+    $('pts').textContent = q.p + (q.p == 1 ? ' point' : ' points')
+    $('qh').innerHTML = q.h
+    $('qb').innerHTML = q.b || ''
+    const order = keys(q.c.length)
+    if (D.sa) shuffle(order)
+    as.innerHTML = order.map(i => q.m
+      ? `<label class="c"><input type="checkbox" value="${i}"><span>${q.c[i]}</span></label>`
+      : `<button type="button" class="a" value="${i}">${q.c[i]}</button>`).join('')
+    $('submit').hidden = !q.m
+    $('fb').hidden = true
+    verdict.textContent = ''
+    $('qh').focus()
+    if (T) {
+      deadline = now() + T
+      timer = setTimeout(answer, T, null)
+      tick()
+    }
+  }
+  // The bar and the scoring read one deadline, so an empty bar always means a time-out,
+  // whichever of the frame and the timer notices first.
+  const tick = () => {
+    const left = deadline - now()
+    if (left <= 0) return answer(null)
+    bar.value = left / T * 1000
+    frame = requestAnimationFrame(tick)
+  }
+  // picks: the indices chosen, or null when the time ran out. A click that comes after the
+  // deadline (a busy or background page runs its timers late) is a time-out as well.
+  const answer = picks => {
+    if (answered) return
+    answered = true
+    clearTimeout(timer)
+    cancelAnimationFrame(frame)
+    if (T && now() >= deadline) picks = null
+    if (T && !picks) bar.value = 0
+    const right = !!picks && picks.length == q.k.length && q.k.every(i => picks.includes(i))
+    max += q.p
+    if (right) score += q.p
+    log.push([q, picks, right])
+    all('button,input', as).forEach(b => {
+      b.disabled = true
+      const i = +b.value, mark = q.k.includes(i) ? 'ok' : picks && picks.includes(i) ? 'no' : ''
+      if (mark) b.closest('.a,.c').classList.add(mark)
+    })
+    $('submit').hidden = true
+    verdict.innerHTML = right ? `Right! +${q.p}` : `${picks ? 'Wrong.' : 'Time’s up!'} The answer: ${names(q, q.k)}`
+    $('why').innerHTML = q.x || ''
+    $('next').textContent = pos + 1 == draw.length || !right && D.e ? 'See your score' : 'Next question'
+    $('fb').hidden = false
+    $('next').focus()
+  }
+  const advance = () => {
+    if (++pos < draw.length && (log[log.length - 1][2] || !D.e)) return ask()
+    show('result')
+    pct = max ? Math.floor(score * 100 / max) : 0
+    const perfect = log.every(r => r[2])
+    $('pct').textContent = pct + '%'
+    $('score').textContent = `${score} of ${max} points`
+    $('perfect').hidden = !perfect
+    $('over').hidden = !D.e || perfect
+    if (D.pass != null) {
+      const passed = score * 100 >= D.pass * max
+      $('passed').hidden = !passed
+      $('failed').hidden = passed
+    }
+    $('review').innerHTML = log.map(([q, picks, right]) => `<li class="${right ? 'ok' : 'no'}"><p>${q.h}</p>`
+      + `<p>Your answer: ${picks ? names(q, picks.sort((a, b) => a - b)) || 'none' : 'none, the time ran out'}</p>`
+      + `<p>Correct answer: ${names(q, q.k)} · ${right ? q.p : 0} of ${q.p}</p></li>`).join('')
+    // The ring fills from empty: let the browser see it empty before setting the share.
+    const arc = $('arc')
+    arc.style.strokeDashoffset = ''
+    arc.getBoundingClientRect()
+    arc.style.strokeDashoffset = 100 - pct
+    status.textContent = ''
+    $('rh').focus()
+  }
+  const share = async () => {
+    const url = location.href.split('#')[0], text = `I scored ${pct}% (${score} of ${max} points) in “${d.title}”.`
+    try {
+      if (navigator.share) return await navigator.share({ title: d.title, text, url })
+      await navigator.clipboard.writeText(text + ' ' + url)
+      status.textContent = 'Copied to the clipboard: ' + text + ' ' + url
+    } catch (e) {
+      if (e.name != 'AbortError') status.textContent = 'Copy this: ' + text + ' ' + url
+    }
+  }
+  d.addEventListener('click', e => {
+    const b = e.target.closest('button')
+    if (!b || b.disabled) return
+    const id = b.id
+    if (id == 'begin' || id == 'again') start()
+    else if (id == 'next') advance()
+    else if (id == 'share') share()
+    else if (id == 'submit') answer(all(':checked', as).map(c => +c.value))
+    else if (b.classList.contains('a')) answer([+b.value])
+  })
+})()

@@ -1,0 +1,303 @@
+import Content
+import Diagnostics
+import Markdown
+import Testing
+
+func trivia(_ text: String, files: [String: String] = [:]) -> TriviaQuiz? {
+    guard case .trivia(let quiz)? = parse(text, files: files).0?.body else { return nil }
+    return quiz
+}
+
+/// The example of FORMAT.md, without its `pick: 10` (two questions cannot make a draw of ten).
+let knowledgeKing = """
+    ---
+    kind: trivia
+    title: Knowledge King
+    time: 10
+    points: {easy: 3, medium: 5, hard: 10}
+    ---
+
+    ## What is the capital of Australia? {.easy}
+    - [ ] Sydney
+    - [x] Canberra
+    - [ ] Melbourne
+    - [ ] Perth
+
+    > Canberra was chosen as a compromise between Sydney and Melbourne.
+
+    ## Which of these are prime? {.multiple points=4}
+    - [x] 2
+    - [x] 3
+    - [ ] 4
+
+    """
+
+/// A quiz from a front matter and questions, for the many small cases.
+func triviaFile(_ frontMatter: String = "", _ body: String) -> String {
+    "---\nkind: trivia\n\(frontMatter)---\n\(body)"
+}
+
+let capital = """
+    ## Capital of France?
+    - [ ] Lyon
+    - [x] Paris
+
+    """
+
+@Suite struct TriviaParserTests {
+    @Test func parsesTheFormatExample() throws {
+        let (piece, problems) = parse(knowledgeKing)
+        #expect(problems.isEmpty, "\(problems)")
+        guard case .trivia(let quiz)? = piece?.body else {
+            Issue.record("not a trivia quiz")
+            return
+        }
+        #expect(quiz.questions.count == 2)
+        let capital = quiz.questions[0]
+        #expect(capital.text.plainText == "What is the capital of Australia?")
+        #expect(capital.choices.map(\.content.plainText) == ["Sydney", "Canberra", "Melbourne", "Perth"])
+        #expect(capital.correctIndices == [1])
+        #expect(!capital.multiple)
+        #expect(capital.level == "easy" && capital.points == 3)
+        #expect(capital.explanation.plainText == "Canberra was chosen as a compromise between Sydney and Melbourne.")
+        #expect(capital.source == .init(file: "Content/quiz.md", line: 8))
+        let primes = quiz.questions[1]
+        #expect(primes.multiple && primes.points == 4 && primes.level == nil)
+        #expect(primes.correctIndices == [0, 1])
+        #expect(primes.explanation.isEmpty)
+        #expect(quiz.time == 10 && quiz.pick == nil && quiz.pass == nil && quiz.bank == nil)
+        #expect(quiz.shuffleAnswers && !quiz.shuffleQuestions && quiz.onWrong == .continue)
+        #expect(quiz.drawSize == 2)
+    }
+
+    @Test func pickLargerThanTheBankIsAnError() {
+        let text = knowledgeKing.replacingOccurrences(of: "time: 10", with: "pick: 10\ntime: 10")
+        let (piece, problems) = parse(text)
+        #expect(piece == nil)
+        #expect(located(problems) == ["4:7: error: 'pick' is 10, but the bank has only 2 questions"])
+        #expect(problems[0].sourceLine == "pick: 10")
+    }
+
+    @Test func frontMatterOptions() throws {
+        let quiz = try #require(trivia(triviaFile("""
+            pick: 1
+            time: 7.5
+            shuffle-answers: false
+            on-wrong: end
+            pass: 70
+            perfect-message: Flawless!
+            fail-message: Try again.
+
+            """, capital + capital.replacingOccurrences(of: "France", with: "Italy").replacingOccurrences(of: "Paris", with: "Rome"))))
+        #expect(quiz.pick == 1 && quiz.drawSize == 1 && quiz.time == 7.5 && quiz.pass == 70)
+        #expect(!quiz.shuffleAnswers && quiz.shuffleQuestions && quiz.onWrong == .end)
+        #expect(quiz.messages == .init(
+            pass: "You passed: the pass mark is 70%.", fail: "Try again.", perfect: "Flawless!"))
+        let fixed = try #require(trivia(triviaFile("pick: 1\nshuffle-questions: false\n", capital)))
+        #expect(!fixed.shuffleQuestions)
+    }
+
+    @Test func markersAreFoundHoweverCmarkSplitsTheText() throws {
+        let quiz = try #require(trivia(triviaFile("", """
+            ## Which?
+            - [X] *Upper-case* mark
+            - [ ]   Spaces after the mark
+            - [ ] `code` [link](https://example.org)
+
+            - [ ]
+              On the next line
+            """)))
+        let choices = quiz.questions[0].choices
+        #expect(choices.map(\.correct) == [true, false, false, false])
+        #expect(choices.map(\.content.plainText) == ["Upper-case mark", "Spaces after the mark", "code link", "On the next line"])
+    }
+
+    @Test func pointsComeFromTheSettingThenTheLevelThenOne() throws {
+        let quiz = try #require(trivia(triviaFile("points: {easy: 3, hard: 10, expert: 20}\n", """
+            ## A {.hard points=7}
+            - [x] a
+            - [ ] b
+            ## B {.hard}
+            - [x] a
+            - [ ] b
+            ## C {.expert}
+            - [x] a
+            - [ ] b
+            ## D
+            - [x] a
+            - [ ] b
+            """)))
+        #expect(quiz.questions.map(\.points) == [7, 10, 20, 1])
+        #expect(quiz.questions.map(\.level) == ["hard", "hard", "expert", nil])
+    }
+
+    @Test func aLevelMissingFromThePointsMapIsWorthOnePointWithAWarning() throws {
+        let text = triviaFile("points: {easy: 3}\n", """
+            ## A {.medium}
+            - [x] a
+            - [ ] b
+            ## B {.medium}
+            - [x] a
+            - [ ] b
+            """)
+        let (piece, problems) = parse(text)
+        #expect(located(problems) == ["5:7: warning: level 'medium' has no entry in the front-matter 'points' map, so its questions are worth 1 point"])
+        #expect(problems[0].hint == "add it to the map, e.g. points: {easy: 3, medium: N}")
+        guard case .trivia(let quiz)? = piece?.body else { return }
+        #expect(quiz.questions.map(\.points) == [1, 1])
+        // Without any map, levels are labels and every question is worth 1, silently.
+        #expect(parse(triviaFile("", "## A {.medium}\n- [x] a\n- [ ] b\n")).1.isEmpty)
+    }
+
+    @Test func markdownBeforeTheChoicesIsTheQuestionBodyAndAfterThemAWarning() throws {
+        let text = triviaFile("", """
+            ## Whose portrait is this?
+            ![A portrait](mona.jpg)
+
+            - [x] Lisa Gherardini
+            - [ ] Isabella d'Este
+
+            > Painted by Leonardo.
+
+            A stray paragraph.
+            """)
+        let (piece, problems) = parse(text)
+        #expect(located(problems) == ["12:1: warning: Markdown after the choices is shown with the question, above them"])
+        guard case .trivia(let quiz)? = piece?.body else {
+            Issue.record("no quiz")
+            return
+        }
+        #expect(quiz.questions[0].body.count == 2)
+        #expect(quiz.questions[0].explanation.plainText == "Painted by Leonardo.")
+    }
+
+    // MARK: Every error FORMAT.md lists for trivia quizzes
+
+    @Test func singleQuestionWithoutExactlyOneCorrectChoice() {
+        let none = parse(triviaFile("", capital.replacingOccurrences(of: "[x]", with: "[ ]")))
+        #expect(located(none.1) == ["4:4: error: this question has no correct choice"])
+        #expect(none.1[0].hint == "mark the right choice with [x]")
+        let two = parse(triviaFile("", capital.replacingOccurrences(of: "[ ]", with: "[x]")))
+        #expect(located(two.1) == ["4:4: error: a single question has exactly one correct choice, but this one has 2"])
+        #expect(two.1[0].hint == "if several choices are right, mark the heading .multiple: '## … {.multiple}'")
+        let multiple = parse(triviaFile("", "## Which? {.multiple}\n- [ ] a\n- [ ] b\n"))
+        #expect(located(multiple.1) == ["4:4: error: this .multiple question has no correct choice"])
+    }
+
+    @Test func questionWithFewerThanTwoChoices() {
+        let one = parse(triviaFile("", "## Capital of France?\n- [x] Paris\n"))
+        #expect(located(one.1) == ["4:4: error: this question has only one choice"])
+        let none = parse(triviaFile("", "## Capital of France?\nParis, surely.\n"))
+        #expect(located(none.1) == ["4:4: error: this question has no choices"])
+    }
+
+    @Test func duplicateChoicesWithinAQuestion() {
+        let (piece, problems) = parse(triviaFile("", "## Capital of France?\n- [x] Paris\n- [ ] Lyon\n- [ ] paris\n"))
+        #expect(piece == nil)
+        #expect(located(problems) == ["7:7: error: duplicate choice 'paris'"])
+        #expect(problems[0].hint == "the same as the choice on line 5")
+    }
+
+    @Test func choicesWithoutMarkers() {
+        let all = parse(triviaFile("", "## Capital of France?\n- Paris\n- Lyon\n"))
+        #expect(located(all.1) == ["5:3: error: the choices have no [x] or [ ] markers"])
+        let one = parse(triviaFile("", "## Capital of France?\n- [x] Paris\n- Lyon\n- [v] Nice\n"))
+        #expect(located(one.1) == ["6:3: error: this choice has no [x] or [ ] marker", "7:3: error: this choice has no [x] or [ ] marker"])
+        let empty = parse(triviaFile("", "## Capital of France?\n- [x] Paris\n- [ ]\n"))
+        #expect(located(empty.1) == ["6:3: error: this choice is empty"])
+    }
+
+    @Test func badPointsAndLevels() {
+        let points = parse(triviaFile("", "## Q {points=lots}\n- [x] a\n- [ ] b\n"))
+        #expect(located(points.1) == ["4:7: error: 'points' must be a whole number from 1 to 10000"])
+        let zero = parse(triviaFile("", "## Q {points=0}\n- [x] a\n- [ ] b\n"))
+        #expect(located(zero.1) == ["4:7: error: 'points' must be a whole number from 1 to 10000"])
+        let levels = parse(triviaFile("", "## Q {.easy .hard}\n- [x] a\n- [ ] b\n"))
+        #expect(located(levels.1) == ["4:13: error: a question has one level, but this one is marked .easy and .hard"])
+        let map = parse(triviaFile("points: {easy: three}\n", capital))
+        #expect(located(map.1) == ["3:16: error: each value of 'points' must be a whole number between 1 and 10000"])
+        let types = parse(triviaFile("", "## Q {.single .multiple}\n- [x] a\n- [ ] b\n"))
+        #expect(located(types.1) == ["4:15: error: a question is .single or .multiple, but this one is marked .single and .multiple"])
+    }
+
+    @Test func badFrontMatterValues() {
+        let text = triviaFile("""
+            pick: 0
+            time: soon
+            on-wrong: stop
+            pass: 120
+            shuffle-answers: maybe
+            bank-separator: ""
+            bank: bank.csv
+
+            """, capital)
+        #expect(located(parse(text, files: ["bank.csv": "question,choices,answer\n"]).1.sorted()) == [
+            "3:7: error: 'pick' must be between 1 and 1000000",
+            "4:7: error: 'time' must be a number",
+            "5:11: error: 'on-wrong' must be 'continue' or 'end'",
+            "6:7: error: 'pass' must be between 0 and 100",
+            "7:18: error: 'shuffle-answers' must be true or false",
+            "8:17: error: 'bank-separator' must not be empty",
+        ])
+    }
+
+    @Test func unknownFlagsKeysAndSettingsAreWarningsWithTheNearestKnown() throws {
+        let text = triviaFile("pik: 3\n", "## Q {.hrad .multipel point=3 easy}\n- [x] a\n- [ ] b {.x}\n")
+        let (piece, unsorted) = parse(text)
+        let problems = unsorted.sorted()
+        #expect(piece != nil)
+        #expect(located(problems) == [
+            "3:1: warning: unknown front matter key 'pik'",
+            "5:7: warning: unknown flag '.hrad'",
+            "5:13: warning: unknown flag '.multipel'",
+            "5:23: warning: unknown setting 'point' on a question",
+            "5:31: warning: 'easy' on a question heading is ignored",
+            "7:9: warning: a choice takes no attribute block; '{.x}' is left out",
+        ])
+        #expect(problems.map(\.hint) == [
+            "did you mean 'pick'?", "did you mean '.hard'?", "did you mean '.multiple'?", "did you mean 'points'?",
+            "flags start with a dot: .easy", "to show a brace at the end of a choice, write \\{",
+        ])
+    }
+
+    @Test func messagesWithoutAPassMarkAreWarnings() {
+        let (_, problems) = parse(triviaFile("pass-message: Yay\n", capital))
+        #expect(located(problems) == ["3:1: warning: 'pass-message' has no effect without 'pass'"])
+    }
+
+    @Test func aQuestionWithoutText() {
+        let (_, problems) = parse(triviaFile("", "## {.easy}\n- [x] a\n- [ ] b\n"))
+        #expect(located(problems) == ["4:1: error: this question has no text"])
+    }
+
+    @Test func aQuizWithoutQuestions() {
+        let (_, problems) = parse(triviaFile("", "Just an introduction.\n"))
+        #expect(located(problems) == ["2:1: error: this trivia quiz has no questions"])
+    }
+
+    @Test func theSameQuestionTwiceIsAWarning() {
+        let (piece, problems) = parse(triviaFile("", capital + capital))
+        #expect(piece != nil)
+        #expect(located(problems) == ["7:1: warning: the same question as on line 4"])
+    }
+
+    @Test func everyProblemOfAFileIsReportedTogether() {
+        let text = triviaFile("pick: 5\n", """
+            ## One
+            - [x] a
+            - [x] b
+            ## Two
+            - [x] a
+            ## Three {points=x}
+            - [x] a
+            - [ ] A
+            """)
+        #expect(located(parse(text).1.sorted()) == [
+            "3:7: error: 'pick' is 5, but the bank has only 3 questions",
+            "5:4: error: a single question has exactly one correct choice, but this one has 2",
+            "8:4: error: this question has only one choice",
+            "10:11: error: 'points' must be a whole number from 1 to 10000",
+            "12:7: error: duplicate choice 'A'",
+        ])
+    }
+}

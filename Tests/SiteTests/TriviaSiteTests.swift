@@ -1,0 +1,65 @@
+import Diagnostics
+import Foundation
+import Site
+import Testing
+
+@Suite struct TriviaSiteTests {
+    let markdown = "---\nkind: trivia\ntitle: Banked\npick: 2\nbank: banks/bank.csv\n---\n## In Markdown?\n- [x] Yes\n- [ ] No\n"
+
+    @Test func aBankWithBOMAndCRLFBuildsAndIsCopiedBesideThePage() throws {
+        let site = TemporarySite(files: ["Content/quiz/banked.md": markdown])
+        site.writeBytes("Content/quiz/banks/bank.csv", [0xEF, 0xBB, 0xBF] + Array(
+            "question,choices,answer\r\n\"Two\r\nlines?\",Yes|No,Yes\r\nPlain?,Yes|No,No\r\n".utf8))
+        let output = site.build()
+        #expect(output.diagnostics.isEmpty, "\(DiagnosticPrinter().format(output.diagnostics))")
+        let page = try #require(site.read("public/quiz/banked/index.html"))
+        #expect(page.contains(#""h":"Two\nlines?""#))
+        #expect(page.contains(#""h":"Plain?","c":["Yes","No"],"k":[1]"#))
+        #expect(site.exists("public/quiz/banks/bank.csv"))
+        let report = try #require(output.reports.first?.trivia)
+        #expect(report.summary.questionCount == 3 && report.summary.markdownCount == 1)
+    }
+
+    @Test func problemsInTheBankNameTheCSVAndItsLine() {
+        let site = TemporarySite(files: [
+            "Content/quiz/banked.md": markdown,
+            "Content/quiz/banks/bank.csv": "question,choices,answer\r\nFine?,Yes|No,Yes\r\nBroken?,Yes|No,Maybe\r\n",
+        ])
+        let output = site.build()
+        #expect(output.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
+            "Content/quiz/banks/bank.csv:3:16: the answer 'Maybe' is not one of this row's choices",
+        ])
+        #expect(!site.exists("public"))
+    }
+
+    @Test func aBankThatIsNotUTF8IsLocated() {
+        let site = TemporarySite(files: ["Content/quiz/banked.md": markdown])
+        site.writeBytes("Content/quiz/banks/bank.csv", Array("question,choices,answer\nCaf".utf8) + [0xE9] + Array(",a|b,a\n".utf8))
+        let output = site.build()
+        #expect(output.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
+            "Content/quiz/banks/bank.csv:2:4: the bank file is not valid UTF-8",
+        ])
+    }
+
+    @Test func aMissingBankIsAnErrorAtTheKey() {
+        let site = TemporarySite(files: ["Content/quiz/banked.md": markdown])
+        let output = site.build()
+        #expect(output.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
+            "Content/quiz/banked.md:5:7: bank file 'banks/bank.csv' not found",
+        ])
+    }
+
+    /// Runaway input must neither crash nor hang the build: it is refused with a message.
+    @Test func runawayBanksAreRefusedQuickly() {
+        let site = TemporarySite(files: ["Content/quiz/banked.md": markdown])
+        let wide = "question,choices,answer," + (0..<1_000_000).map { "c\($0)" }.joined(separator: ",") + "\nQ,a|b,a\n"
+        site.write("Content/quiz/banks/bank.csv", wide)
+        let start = ContinuousClock.now
+        #expect(site.build().diagnostics.map(\.message) == ["the bank file is 7.9 MB; a bank may be at most 2.0 MB"])
+        site.write("Content/quiz/banks/bank.csv", "question,choices,answer\n\"" + String(repeating: "x", count: 10_000_000) + "\",a|b,a\n")
+        #expect(site.build().diagnostics.map(\.message) == ["the bank file is 10.0 MB; a bank may be at most 2.0 MB"])
+        site.write("Content/quiz/banks/bank.csv", "question,choices,answer\n\"" + String(repeating: "x", count: 1_900_000) + "\",a|b,a\nQ,a|b,a\n")
+        #expect(site.build().diagnostics.map(\.message) == ["the question of this row is longer than 10000 characters"])
+        #expect(ContinuousClock.now - start < .seconds(60))
+    }
+}

@@ -1,0 +1,271 @@
+// Plays trivia pages through their real script under minidom, with a clock and random
+// numbers the test controls, and checks draws, timing, scoring, the result screen and sharing.
+//
+//   node trivia-check.mjs DRAW.html SUDDEN-DEATH.html PASS-MARK.html
+//
+// DRAW.html draws fewer questions than its bank holds and has a time limit; SUDDEN-DEATH.html
+// has `on-wrong: end` and a time limit; PASS-MARK.html has `pass`, no time limit, questions in
+// file order and a `.multiple` question.
+import { readFileSync } from 'node:fs'
+import { loadPage, seededRandom, settle } from './minidom.mjs'
+
+const [drawPage, suddenPage, passPage] = process.argv.slice(2).map(path => readFileSync(path, 'utf8'))
+let passed = 0, failed = 0
+
+async function check(name, body) {
+  try {
+    await body()
+    passed++
+    console.log('ok - ' + name)
+  } catch (error) {
+    failed++
+    console.error('not ok - ' + name + '\n  ' + (error.stack ?? error))
+  }
+}
+function assert(condition, message) { if (!condition) throw new Error(message) }
+function equal(actual, expected, message) {
+  const [a, e] = [JSON.stringify(actual), JSON.stringify(expected)]
+  if (a !== e) throw new Error(`${message}: expected ${e}, got ${a}`)
+}
+
+/// A page and the ways a reader plays it.
+function game(html, options = {}) {
+  const page = loadPage(html, { random: seededRandom(options.seed ?? 1), ...options })
+  const d = page.document, $ = id => d.getElementById(id)
+  const data = JSON.parse($('quiz-data').textContent)
+  const textOf = html => { const e = d.createElement('div'); e.innerHTML = html; return e.textContent }
+  const questionTexts = data.q.map(q => textOf(q.h))
+  const visible = id => !$(id).hidden
+  const g = {
+    ...page, $, data, visible,
+    /// The bank index of the question on screen.
+    current() {
+      const i = questionTexts.indexOf($('qh').textContent)
+      assert(i >= 0, 'the question on screen is not in the bank: ' + $('qh').textContent)
+      return i
+    },
+    choices: () => [...$('as').children],
+    /// Answers the question on screen right or wrong (a wrong multiple answer is a partial
+    /// one when the question has several right choices); returns its bank index.
+    answer(right) {
+      const i = g.current(), q = data.q[i]
+      if (q.m) {
+        const wanted = right ? q.k : q.k.length > 1 ? q.k.slice(1) : [q.c.findIndex((_, c) => !q.k.includes(c))]
+        for (const box of $('as').querySelectorAll('input')) if (wanted.includes(+box.value)) box.click()
+        $('submit').click()
+      } else {
+        const button = [...$('as').querySelectorAll('button.a')].find(b => q.k.includes(+b.value) === right)
+        button.click()
+      }
+      return i
+    },
+    correctButton: () => [...$('as').querySelectorAll('button.a')].find(b => data.q[g.current()].k.includes(+b.value)),
+    next: () => $('next').click(),
+    score: () => $('score').textContent,
+  }
+  return g
+}
+
+/// Plays the rest of a round from question `first`, answering right where `plan` says so
+/// (given the question number); returns what was asked.
+function playRound(g, plan, first = 1) {
+  const asked = []
+  for (let n = first; !g.visible('result'); n++) {
+    equal(g.$('qn').textContent, String(n), 'question counter')
+    const right = plan(n)
+    const i = g.answer(right)
+    asked.push({ i, right, points: g.data.q[i].p })
+    assert(g.visible('fb') && g.$('verdict').textContent.startsWith(right ? 'Right!' : 'Wrong.'), 'feedback after answering')
+    g.next()
+  }
+  return asked
+}
+
+function expectResult(g, asked, message) {
+  const score = asked.reduce((s, a) => s + (a.right ? a.points : 0), 0)
+  const max = asked.reduce((s, a) => s + a.points, 0)
+  const pct = Math.floor(score * 100 / max)
+  equal(g.score(), `${score} of ${max} points`, message + ': score')
+  equal(g.$('pct').textContent, pct + '%', message + ': percentage')
+  equal(String(g.$('arc').style.strokeDashoffset), String(100 - pct), message + ': ring')
+  const items = [...g.$('review').children]
+  equal(items.map(li => li.className), asked.map(a => a.right ? 'ok' : 'no'), message + ': review marks')
+  items.forEach((li, k) => {
+    const q = g.data.q[asked[k].i], [question, yours, correct] = li.children.map(p => p.textContent)
+    const text = html => { const e = g.document.createElement('p'); e.innerHTML = html; return e.textContent }
+    equal(question, text(q.h), message + ': review question')
+    assert(yours.startsWith('Your answer: '), message + ': review answer')
+    equal(correct, `Correct answer: ${text(q.k.map(c => q.c[c]).join(', '))} · ${asked[k].right ? q.p : 0} of ${q.p}`, message + ': review correct answer')
+  })
+  return { score, max, pct }
+}
+
+await check('a play draws `pick` different questions; playing again deals the rest of the bank first', () => {
+  const g = game(drawPage), n = g.data.n, bank = g.data.q.length
+  assert(n < bank && bank % n === 0, 'the draw page draws a whole fraction of its bank')
+  const rounds = bank / n * 4, seen = new Map(), plan = seededRandom(99)
+  g.$('begin').click()
+  for (let round = 1; round <= rounds; round++) {
+    equal(g.$('qt').textContent, String(n), 'questions per play')
+    const asked = playRound(g, () => plan() < 0.6)
+    const ids = asked.map(a => a.i)
+    equal(new Set(ids).size, n, `play ${round} repeats a question`)
+    ids.forEach(i => seen.set(i, (seen.get(i) ?? 0) + 1))
+    // After every full pass through the deck, every question has come up equally often.
+    if (round % (bank / n) === 0) {
+      equal(seen.size, bank, `after ${round} plays every question has been asked`)
+      assert([...seen.values()].every(c => c === round / (bank / n)), `after ${round} plays some question came up more often`)
+    }
+    expectResult(g, asked, `play ${round}`)
+    g.$('again').click()
+  }
+})
+
+await check('a play never repeats a question, even when it spans the end of the deck', () => {
+  // The same page drawing 7: plays then straddle two passes through the bank.
+  const g = game(drawPage.replace(/("n":)\d+/, '$17')), bank = g.data.q.length, seen = new Set()
+  g.$('begin').click()
+  for (let round = 1; round <= 200; round++) {
+    const ids = playRound(g, () => true).map(a => a.i)
+    equal(new Set(ids).size, 7, `play ${round} repeats a question`)
+    ids.forEach(i => seen.add(i))
+    if (round === Math.ceil(bank / 7)) equal(seen.size, bank, 'the first pass through the deck covers the bank')
+    g.$('again').click()
+  }
+})
+
+await check('draws stay random: two seeds deal different first plays, and answers are shuffled', () => {
+  const first = seed => { const g = game(drawPage, { seed }); g.$('begin').click(); return playRound(g, () => true).map(a => a.i) }
+  assert(JSON.stringify(first(1)) !== JSON.stringify(first(2)), 'the same draw for two seeds')
+  const g = game(drawPage, { seed: 5 })
+  g.$('begin').click()
+  const orders = new Set()
+  for (let k = 0; k < 10; k++) { orders.add(g.choices().map(b => b.value).join()); g.answer(true); g.next() }
+  assert(orders.size > 1, 'choices always in file order')
+})
+
+await check('the timer drains its bar, and running out counts as wrong', () => {
+  const g = game(drawPage), T = g.data.t
+  g.$('begin').click()
+  const first = g.current()
+  assert(Math.abs(g.$('timer').value - 1000) <= 2, 'the bar starts full')
+  g.clock.tick(T / 2)
+  assert(Math.abs(g.$('timer').value - 500) <= 20, 'the bar is half empty at half time, not ' + g.$('timer').value)
+  assert(!g.visible('fb'), 'no feedback before the time is up')
+  g.clock.tick(T / 2)
+  equal(g.$('timer').value, 0, 'the bar is empty when the time is up')
+  assert(g.$('verdict').textContent.startsWith('Time’s up!'), 'time-out feedback, not ' + g.$('verdict').textContent)
+  assert(g.choices().every(b => b.disabled), 'choices are locked after the time-out')
+  const right = g.correctButton()
+  assert(right.classList.contains('ok'), 'the correct choice is shown')
+  right.click()
+  assert(g.$('verdict').textContent.startsWith('Time’s up!'), 'a click after the time-out changes nothing')
+  g.next()
+
+  // A click that comes after the deadline, before a late-running timer has fired, is a time-out.
+  const second = g.current()
+  g.clock.now += T + 1
+  g.correctButton().click()
+  assert(g.$('verdict').textContent.startsWith('Time’s up!'), 'a late click must not score')
+  g.clock.tick(0)
+  g.next()
+
+  // Just in time still counts.
+  const third = g.current()
+  g.clock.tick(T - 10)
+  g.answer(true)
+  assert(g.$('verdict').textContent.startsWith('Right!'), 'an answer before the deadline scores')
+  g.next()
+  const asked = [{ i: first, right: false }, { i: second, right: false }, { i: third, right: true }]
+    .map(a => ({ ...a, points: g.data.q[a.i].p }))
+  asked.push(...playRound(g, () => true, 4))
+  expectResult(g, asked, 'a play with time-outs')
+  const review = [...g.$('review').children].map(li => li.children[1].textContent)
+  equal(review.slice(0, 2), ['Your answer: none, the time ran out', 'Your answer: none, the time ran out'], 'review of time-outs')
+})
+
+await check('sudden death ends at the first wrong answer or time-out, with a distinct message for a perfect run', () => {
+  const g = game(suddenPage)
+  assert(g.data.e && g.data.t > 0, 'the sudden-death page ends on a wrong answer and has a time limit')
+  g.$('begin').click()
+  const asked = []
+  for (const right of [true, true, false]) {
+    const i = g.answer(right)
+    asked.push({ i, right, points: g.data.q[i].p })
+    equal(g.$('next').textContent, right ? 'Next question' : 'See your score', 'the Next button')
+    g.next()
+  }
+  assert(g.visible('result'), 'the game is over after a wrong answer')
+  expectResult(g, asked, 'sudden death')
+  assert(g.visible('over') && !g.visible('perfect'), 'game-over message')
+
+  g.$('again').click()
+  g.answer(true)
+  g.next()
+  g.clock.tick(g.data.t)
+  equal(g.$('next').textContent, 'See your score', 'a time-out ends the game too')
+  g.next()
+  equal(g.$('review').children.length, 2, 'two questions played')
+
+  g.$('again').click()
+  const all = playRound(g, () => true)
+  equal(all.length, g.data.q.length, 'a perfect run plays every question')
+  expectResult(g, all, 'perfect run')
+  assert(g.visible('perfect') && !g.visible('over'), 'the perfect-run message')
+})
+
+await check('the pass mark chooses the pass or fail message; a partly right multiple answer is wrong', () => {
+  const g = game(passPage)
+  const total = g.data.q.length, multiple = g.data.q.findIndex(q => q.m)
+  assert(g.data.pass > 0 && multiple >= 0 && g.data.q[multiple].k.length > 1, 'the pass page has a pass mark and a multiple question')
+  const needed = Math.ceil(g.data.pass * total / 100)
+  g.$('begin').click()
+  let asked = playRound(g, n => n <= needed)
+  equal(asked.map(a => a.i), [...Array(total).keys()], 'questions in file order')
+  let { pct } = expectResult(g, asked, 'a pass')
+  assert(pct >= g.data.pass && g.visible('passed') && !g.visible('failed'), 'pass message')
+  g.$('again').click()
+  // One right answer fewer fails; the multiple question is among the wrong ones, answered partly right.
+  assert(multiple + 1 >= needed, 'the multiple question comes late enough to be answered wrong')
+  asked = playRound(g, n => n < needed)
+  ;({ pct } = expectResult(g, asked, 'a fail'))
+  assert(pct < g.data.pass && g.visible('failed') && !g.visible('passed'), 'fail message')
+  assert(!asked[multiple].right, 'the partly right multiple answer scored')
+  assert(!g.visible('perfect') && !g.visible('over'), 'no perfect or game-over message')
+})
+
+await check('a multiple question scores only the exact set of right choices', () => {
+  const g = game(passPage)
+  g.$('begin').click()
+  const multiple = g.data.q.findIndex(q => q.m)
+  for (let k = 0; k < multiple; k++) { g.answer(true); g.next() }
+  const q = g.data.q[multiple], boxes = [...g.$('as').querySelectorAll('input')]
+  boxes.forEach(b => b.click())
+  g.$('submit').click()
+  assert(g.$('verdict').textContent.startsWith('Wrong.'), 'ticking everything is wrong')
+  const marks = g.choices().map(label => [+label.querySelector('input').value, label.className])
+  marks.forEach(([i, className]) => equal(className, q.k.includes(i) ? 'c ok' : 'c no', 'choice marks'))
+})
+
+await check('share: the Web Share API where present, else the clipboard, with a visible confirmation', async () => {
+  const play = options => { const g = game(passPage, options); g.$('begin').click(); playRound(g, () => true); g.$('share').click(); return g }
+  const shared = play({ share: true })
+  await settle()
+  equal(shared.shared.length, 1, 'one share')
+  equal(shared.shared[0].url, 'file:///site/page/index.html', 'shared link')
+  assert(shared.shared[0].text.includes('100%') && shared.shared[0].text.includes(shared.score()), 'shared text has the score')
+  const copied = play({ share: false })
+  await settle()
+  equal(copied.copied.length, 1, 'one copy')
+  assert(copied.copied[0].includes('100%') && copied.copied[0].endsWith('file:///site/page/index.html'), 'copied text has the score and the link')
+  assert(copied.$('status').textContent.startsWith('Copied to the clipboard'), 'confirmation')
+  const neither = play({ share: false, clipboard: false })
+  await settle()
+  assert(neither.$('status').textContent.startsWith('Copy this: I scored 100%'), 'without a clipboard the text is shown')
+  neither.$('again').click()
+  equal(neither.$('qn').textContent, '1', 'play again starts a new play')
+  assert(!neither.visible('result') && neither.visible('play'), 'play again shows the first question')
+})
+
+console.log(`${passed} of ${passed + failed} checks passed`)
+process.exit(failed ? 1 : 0)
