@@ -18,10 +18,11 @@ def quizgen_binary() -> Path:
     configured = os.environ.get("QUIZGEN")
     if configured:
         return Path(configured)
-    for candidate in (REPO / ".build/release/quizgen", REPO / ".build/debug/quizgen"):
-        if candidate.exists():
-            return candidate
-    raise RuntimeError("quizgen is not built: run `swift build` first, or set QUIZGEN")
+    # The most recently built of the debug and release binaries, so a stale one is not used.
+    candidates = [c for c in (REPO / ".build/release/quizgen", REPO / ".build/debug/quizgen") if c.exists()]
+    if not candidates:
+        raise RuntimeError("quizgen is not built: run `swift build` first, or set QUIZGEN")
+    return max(candidates, key=lambda c: c.stat().st_mtime)
 
 
 def run_quizgen(*args, cwd=None, check=True):
