@@ -40,7 +40,7 @@ public enum OutcomeAnalysis {
             if table.types[q] == .multiple, table.weights[q].count > 16 {
                 return ([], Array(0..<table.outcomeCount))
             }
-            vectors.append(options(table, q).map(\.0))
+            vectors.append(distinctVectors(table, q))
         }
         var unreachable: [Int] = []
         var undecided: [Int] = []
@@ -97,6 +97,21 @@ public enum OutcomeAnalysis {
             sums = next
         }
         return sums.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { ($0.key, $0.value) }
+    }
+
+    /// The distinct score vectors one question can add, without their counts: sorting and
+    /// dropping repeats is cheaper than hashing arrays for the few vectors of a question.
+    static func distinctVectors(_ table: OutcomeTable, _ q: Int) -> [[Int]] {
+        func unique(_ vectors: [[Int]]) -> [[Int]] {
+            let sorted = vectors.sorted { $0.lexicographicallyPrecedes($1) }
+            return sorted.indices.filter { $0 == 0 || sorted[$0] != sorted[$0 - 1] }.map { sorted[$0] }
+        }
+        guard table.types[q] == .multiple else { return unique(table.weights[q]) }
+        var sums = [[Int](repeating: 0, count: table.outcomeCount)]
+        for vector in table.weights[q] {
+            sums = unique(sums + sums.map { zip($0, vector).map(+) })
+        }
+        return sums
     }
 
     static func exactCounts(_ table: OutcomeTable, stateLimit: Int) -> [Double]? {
@@ -268,7 +283,7 @@ public enum OutcomeAnalysis {
         var vectors: [[[Int]]] = []
         for q in table.types.indices {
             if table.types[q] == .multiple, table.weights[q].count > 16 { return nil }
-            vectors.append(options(table, q).map(\.0))
+            vectors.append(distinctVectors(table, q))
         }
         return canWin(k, vectors: vectors, outcomeCount: table.outcomeCount, budget: budget)
     }
@@ -278,10 +293,15 @@ public enum OutcomeAnalysis {
         // k must beat outcomes declared before it and at least tie those after it.
         let required = others.map { $0 < k ? 1 : 0 }
         let choices: [[[Int]]] = vectors.map { options in
-            let diffs = Set(options.map { vector in others.map { vector[k] - vector[$0] } })
-            return diffs.map { ($0.reduce(0, +), $0) }
-                .sorted { $0.0 > $1.0 || ($0.0 == $1.0 && $0.1.lexicographicallyPrecedes($1.1)) }
-                .map(\.1)
+            let scored: [(sum: Int, diff: [Int])] = options.map { vector in
+                let diff = others.map { vector[k] - vector[$0] }
+                return (diff.reduce(0, +), diff)
+            }
+            let diffs: [[Int]] = scored
+                .sorted { $0.sum > $1.sum || ($0.sum == $1.sum && $0.diff.lexicographicallyPrecedes($1.diff)) }
+                .map(\.diff)
+            // Equal differences stand next to each other after sorting; keep one of each.
+            return diffs.indices.filter { $0 == 0 || diffs[$0] != diffs[$0 - 1] }.map { diffs[$0] }
         }
         // best[q][j]: the most difference j can still gain from questions q... onwards.
         var best = [[Int]](repeating: [Int](repeating: 0, count: others.count), count: choices.count + 1)

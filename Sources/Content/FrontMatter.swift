@@ -67,8 +67,9 @@ public struct FrontMatter {
         var entries: [Entry] = []
         var diagnostics: [Diagnostic] = []
         do {
-            // An explicit encoding: Yams computes its default from the environment on every call.
-            guard let node = try Yams.compose(yaml: yaml, .default, .default, .utf8) else { return ([], []) }
+            // The basic resolver: scalars are typed by FrontMatter+Scalars, not by regular
+            // expressions; and an explicit encoding, as Yams reads the environment for its default.
+            guard let node = try Yams.compose(yaml: yaml, .basic, .default, .utf8) else { return ([], []) }
             guard case .mapping(let mapping) = node else {
                 let mark = node.mark
                 return ([], [file.diagnostic(

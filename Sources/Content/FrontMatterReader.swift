@@ -30,7 +30,7 @@ public struct FrontMatterReader {
     public mutating func string(_ key: String) -> String? {
         guard let entry = entry(key) else { return nil }
         // `title:` with nothing after it means "not set", like leaving the key out.
-        if entry.value.null != nil { return nil }
+        if entry.value.isNull { return nil }
         if let scalar = entry.value.scalar { return scalar.string }
         fail(entry, "'\(key)' must be text")
         return nil
@@ -38,14 +38,14 @@ public struct FrontMatterReader {
 
     public mutating func bool(_ key: String) -> Bool? {
         guard let entry = entry(key) else { return nil }
-        if let value = entry.value.bool { return value }
+        if let value = entry.value.boolValue { return value }
         fail(entry, "'\(key)' must be true or false")
         return nil
     }
 
     public mutating func int(_ key: String, in range: ClosedRange<Int>) -> Int? {
         guard let entry = entry(key) else { return nil }
-        guard let value = entry.value.int else {
+        guard let value = entry.value.intValue else {
             fail(entry, "'\(key)' must be a whole number")
             return nil
         }
@@ -58,7 +58,7 @@ public struct FrontMatterReader {
 
     public mutating func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
         guard let entry = entry(key) else { return nil }
-        guard let value = entry.value.float ?? entry.value.int.map(Double.init), value.isFinite else {
+        guard let value = entry.value.doubleValue, value.isFinite else {
             fail(entry, "'\(key)' must be a number")
             return nil
         }
@@ -91,7 +91,7 @@ public struct FrontMatterReader {
         var result: [(String, Int, Int)] = []
         for (name, value) in mapping {
             let line = (value.mark?.line ?? 0) + 1
-            guard let word = name.scalar?.string, let number = value.int, range.contains(number) else {
+            guard let word = name.scalar?.string, let number = value.intValue, range.contains(number) else {
                 diagnostics.append(file.diagnostic(
                     .error, "each value of '\(key)' must be a whole number between \(range.lowerBound) and \(range.upperBound)",
                     line: line, characterColumn: value.mark?.column ?? 1))

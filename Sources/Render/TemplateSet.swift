@@ -7,9 +7,11 @@ import Templating
 public struct TemplateSet: Sendable {
     public let files: [String: String]
     let library: TemplateLibrary
-    /// CSP sources of the stylesheet and scripts, by their text: every page inlines the same
-    /// few, so each is hashed once per build rather than once per page.
-    let cspSources: [String: String]
+    /// CSP sources of the stylesheet and scripts with their texts: every page inlines the
+    /// same few, so each is hashed once per build. A list, not a dictionary: a page passes
+    /// the very string stored here, which `==` recognises without reading it, where a
+    /// dictionary would hash all of it.
+    let cspSources: [(text: String, source: String)]
 
     /// The built-in files, by name.
     public static var builtIn: [String: String] { DefaultTemplates.files }
@@ -45,10 +47,8 @@ public struct TemplateSet: Sendable {
                 "a template includes '\(partial)', which does not exist; it renders as nothing",
                 file: "Templates/\(partial).mustache"))
         }
-        var sources: [String: String] = [:]
-        for (name, text) in files where !name.hasSuffix(".mustache") {
-            sources[text] = SHA256.cspSource(text)
-        }
+        let sources = files.filter { !$0.key.hasSuffix(".mustache") }.sorted { $0.key < $1.key }
+            .map { (text: $0.value, source: SHA256.cspSource($0.value)) }
         return (TemplateSet(files: files, library: library, cspSources: sources), diagnostics)
     }
 
@@ -60,7 +60,7 @@ public struct TemplateSet: Sendable {
 
     /// The `'sha256-…'` source for an inline style or script.
     public func cspSource(_ text: String) -> String {
-        cspSources[text] ?? SHA256.cspSource(text)
+        cspSources.first { $0.text == text }?.source ?? SHA256.cspSource(text)
     }
 
     /// A file used as is: a stylesheet or a page script.

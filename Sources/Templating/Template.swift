@@ -4,8 +4,8 @@
 public struct Template: Sendable {
     indirect enum Node: Sendable {
         case text(String)
-        case variable(path: [Substring], escaped: Bool)
-        case section(path: [Substring], body: [Node], inverted: Bool)
+        case variable(path: [String], escaped: Bool)
+        case section(path: [String], body: [Node], inverted: Bool)
         case partial(name: String, indent: String)
     }
 
@@ -129,7 +129,7 @@ public struct TemplateLibrary: Sendable {
 
     /// The first name is looked up from the innermost context outwards; the rest of a
     /// dotted name only inside what the first one found.
-    private func lookup(_ path: [Substring], in stack: [TemplateValue]) -> TemplateValue? {
+    private func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
         guard let first = path.first else { return stack.last }
         var value: TemplateValue?
         for context in stack.reversed() {

@@ -225,8 +225,8 @@ struct TemplateParser {
     }
 
     /// `a.b.c` → [a, b, c]; `.` → [] (the current value).
-    static func path(_ name: String) -> [Substring] {
-        name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false)
+    static func path(_ name: String) -> [String] {
+        name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 }
 

@@ -6,8 +6,27 @@ public enum TemplateValue: Sendable, Equatable {
     case int(Int)
     case double(Double)
     case list([TemplateValue])
-    case object([String: TemplateValue])
+    /// Keys and values side by side: view models have a dozen keys at most, so a scan with
+    /// `==` (which compares small strings as raw bits) beats hashing a string per lookup.
+    case object(keys: [String], values: [TemplateValue])
     case null
+
+    public static func object(_ fields: [String: TemplateValue]) -> TemplateValue {
+        let sorted = fields.sorted { $0.key < $1.key }
+        return .object(keys: sorted.map(\.key), values: sorted.map(\.value))
+    }
+
+    static func object(_ dictionary: [String: Any]) -> TemplateValue {
+        var keys: [String] = []
+        var values: [TemplateValue] = []
+        keys.reserveCapacity(dictionary.count)
+        values.reserveCapacity(dictionary.count)
+        for (key, value) in dictionary {
+            keys.append(key)
+            values.append(TemplateValue(value))
+        }
+        return .object(keys: keys, values: values)
+    }
 
     /// Converts the plain Swift values view models are written with: strings, numbers,
     /// booleans, arrays and `[String: Any]` dictionaries (anything else shows as text).
@@ -16,8 +35,8 @@ public enum TemplateValue: Sendable, Equatable {
         case let v as String: self = .string(v)
         case let v as Bool: self = .bool(v)
         case let v as Int: self = .int(v)
-        case let v as [String: Any]: self = .object(v.mapValues(TemplateValue.init))
-        case let v as [[String: Any]]: self = .list(v.map { .object($0.mapValues(TemplateValue.init)) })
+        case let v as [String: Any]: self = TemplateValue.object(v)
+        case let v as [[String: Any]]: self = .list(v.map { TemplateValue.object($0) })
         case let v as [String]: self = .list(v.map(TemplateValue.string))
         case let v as [Any]: self = .list(v.map(TemplateValue.init))
         case let v as TemplateValue: self = v
@@ -40,8 +59,9 @@ public enum TemplateValue: Sendable, Equatable {
         }
     }
 
-    func child(_ name: Substring) -> TemplateValue? {
-        if case .object(let fields) = self { return fields[String(name)] }
+    func child(_ name: String) -> TemplateValue? {
+        guard case .object(let keys, let values) = self else { return nil }
+        for i in keys.indices where keys[i] == name { return values[i] }
         return nil
     }
 

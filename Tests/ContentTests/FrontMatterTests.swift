@@ -61,6 +61,32 @@ import Testing
         #expect(located(problems) == ["3:18: error: 'shuffle-answers' must be true or false"])
     }
 
+    @Test func scalarsAreTypedByYAMLRulesAndQuotedOnesAreText() throws {
+        let file = SourceFile(path: "f.md", text: """
+            ---
+            a: yes
+            b: "true"
+            c: ~
+            d: +3
+            e: 1.5e1
+            f: '7'
+            g:
+            ---
+
+            """)
+        var reader = FrontMatterReader(FrontMatter.split(file).0, file: file)
+        #expect(reader.bool("a") == true)
+        #expect(reader.bool("b") == nil)
+        #expect(reader.string("c") == nil)
+        #expect(reader.int("d", in: 0...10) == 3)
+        #expect(reader.number("e", in: 0...100) == 15)
+        #expect(reader.int("f", in: 0...10) == nil)
+        #expect(reader.string("g") == nil)
+        #expect(located(reader.diagnostics) == [
+            "3:4: error: 'b' must be true or false", "7:4: error: 'f' must be a whole number",
+        ])
+    }
+
     @Test func draftsAreSkippedUnlessIncluded() {
         let text = animals.replacingOccurrences(of: "title:", with: "draft: true\ntitle:")
         #expect(parse(text).0 == nil)
