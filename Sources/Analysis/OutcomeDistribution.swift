@@ -289,43 +289,60 @@ public enum OutcomeAnalysis {
     }
 
     static func canWin(_ k: Int, vectors: [[[Int]]], outcomeCount: Int, budget: Int = 2_000_000) -> Bool? {
+        // Differences between k's total and each other outcome's, kept in flat arrays: this
+        // runs for every outcome of every quiz, and small arrays of arrays cost more to
+        // allocate than the search itself usually takes (a handful of steps).
         let others = (0..<outcomeCount).filter { $0 != k }
+        let width = others.count
+        // A lone outcome is always the result.
+        guard width > 0 else { return true }
         // k must beat outcomes declared before it and at least tie those after it.
         let required = others.map { $0 < k ? 1 : 0 }
-        let choices: [[[Int]]] = vectors.map { options in
-            let scored: [(sum: Int, diff: [Int])] = options.map { vector in
-                let diff = others.map { vector[k] - vector[$0] }
-                return (diff.reduce(0, +), diff)
+        var choices: [[Int]] = []
+        choices.reserveCapacity(vectors.count)
+        for options in vectors {
+            let sums = options.map { vector in others.reduce(0) { $0 + vector[k] - vector[$1] } }
+            // Most promising first; ties in the order the options come (already sorted).
+            let order = options.indices.sorted { sums[$0] > sums[$1] || (sums[$0] == sums[$1] && $0 < $1) }
+            var flat: [Int] = []
+            flat.reserveCapacity(order.count * width)
+            for i in order {
+                for j in others { flat.append(options[i][k] - options[i][j]) }
             }
-            let diffs: [[Int]] = scored
-                .sorted { $0.sum > $1.sum || ($0.sum == $1.sum && $0.diff.lexicographicallyPrecedes($1.diff)) }
-                .map(\.diff)
-            // Equal differences stand next to each other after sorting; keep one of each.
-            return diffs.indices.filter { $0 == 0 || diffs[$0] != diffs[$0 - 1] }.map { diffs[$0] }
+            choices.append(flat)
         }
-        // best[q][j]: the most difference j can still gain from questions q... onwards.
-        var best = [[Int]](repeating: [Int](repeating: 0, count: others.count), count: choices.count + 1)
+        // best[q * width + j]: the most difference j can still gain from questions q... onwards.
+        var best = [Int](repeating: 0, count: (choices.count + 1) * width)
         for q in stride(from: choices.count - 1, through: 0, by: -1) {
-            for j in others.indices {
-                best[q][j] = best[q + 1][j] + (choices[q].map { $0[j] }.max() ?? 0)
+            for j in 0..<width {
+                var most = Int.min
+                var i = j
+                while i < choices[q].count {
+                    most = max(most, choices[q][i])
+                    i += width
+                }
+                best[q * width + j] = best[(q + 1) * width + j] + (most == Int.min ? 0 : most)
             }
         }
         var visited = Set<[Int]>()
         var steps = 0
-        var current = [Int](repeating: 0, count: others.count)
+        var current = [Int](repeating: 0, count: width)
         func search(_ q: Int) -> Bool? {
             steps += 1
             if steps > budget { return nil }
-            for j in others.indices where current[j] + best[q][j] < required[j] { return false }
+            for j in 0..<width where current[j] + best[q * width + j] < required[j] { return false }
             if q == choices.count { return true }
             // Remember dead ends only once the search has to backtrack much: most outcomes
             // are won by the first path tried, and hashing every step would dominate.
             if steps > 256, !visited.insert([q] + current).inserted { return false }
-            for diff in choices[q] {
-                for j in current.indices { current[j] += diff[j] }
+            let options = choices[q]
+            var start = 0
+            while start < options.count {
+                for j in 0..<width { current[j] += options[start + j] }
                 let found = search(q + 1)
-                for j in current.indices { current[j] -= diff[j] }
+                for j in 0..<width { current[j] -= options[start + j] }
                 if found != false { return found }
+                start += width
             }
             return false
         }
