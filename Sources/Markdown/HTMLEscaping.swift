@@ -10,7 +10,7 @@ public enum HTMLEscaping {
 
     public static func escape(_ text: String, into out: inout String) {
         // Most text needs no escaping; appending it whole is much faster.
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+        guard needsEscaping(text) else {
             out += text
             return
         }
@@ -24,6 +24,17 @@ public enum HTMLEscaping {
             default: out.unicodeScalars.append(scalar)
             }
         }
+    }
+
+    /// Whether any of `& < > " '` occurs, scanning the bytes directly.
+    static func needsEscaping(_ text: String) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 {
+                return true
+            }
+            return false
+        }
+        return found ?? text.utf8.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
     }
 
     /// Percent-encodes what may not stand in a URL and escapes what may not stand in an

@@ -1,5 +1,6 @@
 import Content
 import Markdown
+import Templating
 
 /// Wraps a page's content in the layout: the head with its metadata, the stylesheet and a
 /// Content-Security-Policy that allows exactly this page's inline style and script.
@@ -38,20 +39,20 @@ public struct PageShell: Sendable {
 
     public func render(content: String, site: SiteContext) -> String {
         let css = site.templates.text("style.css")
-        let context: [String: Any] = [
-            "lang": lang,
-            "title": title,
-            "ogTitle": ogTitle ?? title,
-            "siteTitle": site.settings.title,
-            "description": description,
-            "hasDescription": !description.isEmpty,
-            "url": url ?? "",
-            "hasURL": url != nil,
-            "image": image ?? "",
-            "hasImage": image != nil,
-            "css": css,
-            "csp": Self.policy(style: site.templates.cspSource(css), scripts: scripts.map(site.templates.cspSource)),
-            "content": content,
+        let context: TemplateValue = [
+            "lang": .string(lang),
+            "title": .string(title),
+            "ogTitle": .string(ogTitle ?? title),
+            "siteTitle": .string(site.settings.title),
+            "description": .string(description),
+            "hasDescription": .bool(!description.isEmpty),
+            "url": .string(url ?? ""),
+            "hasURL": .bool(url != nil),
+            "image": .string(image ?? ""),
+            "hasImage": .bool(image != nil),
+            "css": .string(css),
+            "csp": .string(Self.policy(style: site.templates.cspSource(css), scripts: scripts.map(site.templates.cspSource))),
+            "content": .string(content),
         ]
         return site.templates.render("layout", context)
     }

@@ -1,6 +1,7 @@
 import Analysis
 import Content
 import Markdown
+import Templating
 
 /// The quiz page (the whole flow on one page, with its scoring script and outcome table)
 /// and one static page per outcome.
@@ -14,55 +15,50 @@ public enum PersonalityRenderer {
             SitePaths.fileName(for: outcome.id, number: i + 1, prefix: "outcome", used: &used)
         }
 
-        let questions: [[String: Any]] = quiz.questions.enumerated().map { q, question in
-            let answers: [[String: Any]] = question.answers.enumerated().map { a, answer in
+        let questions: [TemplateValue] = quiz.questions.enumerated().map { q, question in
+            let middle = OutcomeTable.rangedAnswer(value: 0.5, answers: question.answers.count)
+            let answers: [TemplateValue] = question.answers.enumerated().map { a, answer in
                 [
-                    "index": a,
-                    "html": markdown.renderPhrasing(answer.content),
-                    "selected": a == OutcomeTable.rangedAnswer(value: 0.5, answers: question.answers.count),
+                    "index": .int(a),
+                    "html": .string(markdown.renderPhrasing(answer.content)),
+                    "selected": .bool(a == middle),
                 ]
             }
             let n = question.answers.count
             return [
-                "number": q + 1,
-                "text": markdown.render(inlines: question.text),
-                "body": markdown.render(blocks: question.body),
-                "single": question.type == .single,
-                "multiple": question.type == .multiple,
-                "ranged": question.type == .ranged,
-                "answers": answers,
+                "number": .int(q + 1),
+                "text": .string(markdown.render(inlines: question.text)),
+                "body": .string(markdown.render(blocks: question.body)),
+                "single": .bool(question.type == .single),
+                "multiple": .bool(question.type == .multiple),
+                "ranged": .bool(question.type == .ranged),
+                "answers": .list(answers),
                 // The slider moves in half answers so that its middle is a real position.
-                "max": 2 * (n - 1),
-                "mid": n - 1,
-                "first": markdown.renderPhrasing(question.answers.first?.content ?? []),
-                "last": markdown.renderPhrasing(question.answers.last?.content ?? []),
+                "max": .int(2 * (n - 1)),
+                "mid": .int(n - 1),
+                "first": .string(markdown.renderPhrasing(question.answers.first?.content ?? [])),
+                "last": .string(markdown.renderPhrasing(question.answers.last?.content ?? [])),
             ]
         }
-        let outcomes: [[String: Any]] = quiz.outcomes.enumerated().map { i, outcome in
+        let outcomes: [TemplateValue] = quiz.outcomes.enumerated().map { i, outcome in
             [
-                "title": markdown.render(inlines: outcome.title),
-                "text": markdown.render(blocks: outcome.body),
-                "url": outcomeFiles[i],
+                "title": .string(markdown.render(inlines: outcome.title)),
+                "text": .string(markdown.render(blocks: outcome.body)),
+                "url": .string(outcomeFiles[i]),
             ]
         }
-        let data = ScriptJSON.object([
-            ("n", .int(table.outcomeCount)),
-            ("w", .array(table.weights.map { .array($0.map { .array($0.map(ScriptJSON.int)) }) })),
-            ("sq", .bool(quiz.shuffleQuestions)),
-            ("sa", .bool(quiz.shuffleAnswers)),
-        ])
         let script = site.templates.text("personality.js")
         let content = site.templates.render("personality", [
-            "root": root,
-            "siteTitle": site.settings.title,
-            "title": meta.title,
-            "intro": markdown.render(blocks: meta.introduction),
-            "questionCount": quiz.questions.count,
-            "oneQuestion": quiz.questions.count == 1,
-            "questions": questions,
-            "outcomes": outcomes,
-            "data": data.encoded,
-            "script": script,
+            "root": .string(root),
+            "siteTitle": .string(site.settings.title),
+            "title": .string(meta.title),
+            "intro": .string(markdown.render(blocks: meta.introduction)),
+            "questionCount": .int(quiz.questions.count),
+            "oneQuestion": .bool(quiz.questions.count == 1),
+            "questions": .list(questions),
+            "outcomes": .list(outcomes),
+            "data": .string(scriptData(table, quiz)),
+            "script": .string(script),
         ])
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,
@@ -72,12 +68,12 @@ public enum PersonalityRenderer {
         for (i, outcome) in quiz.outcomes.enumerated() {
             let title = outcome.title.plainText
             let page = site.templates.render("outcome", [
-                "root": root,
-                "siteTitle": site.settings.title,
-                "quizTitle": meta.title,
-                "title": markdown.render(inlines: outcome.title),
-                "text": markdown.render(blocks: outcome.body),
-            ])
+                "root": .string(root),
+                "siteTitle": .string(site.settings.title),
+                "quizTitle": .string(meta.title),
+                "title": .string(markdown.render(inlines: outcome.title)),
+                "text": .string(markdown.render(blocks: outcome.body)),
+            ] as TemplateValue)
             let shell = PageShell(
                 title: "\(title) · \(meta.title)", ogTitle: title, description: outcome.body.summary(limit: 200),
                 lang: meta.lang, url: site.absoluteURL(folder + "/" + outcomeFiles[i]),
@@ -85,6 +81,26 @@ public enum PersonalityRenderer {
             files.append(OutputFile(path: folder + "/" + outcomeFiles[i], text: shell.render(content: page, site: site)))
         }
         return files
+    }
+
+    /// The outcome table and options as JSON for the page script, written directly: it is
+    /// only numbers and booleans.
+    static func scriptData(_ table: OutcomeTable, _ quiz: PersonalityQuiz) -> String {
+        var json = "{\"n\":\(table.outcomeCount),\"w\":["
+        for (q, answers) in table.weights.enumerated() {
+            json += q == 0 ? "[" : ",["
+            for (a, weights) in answers.enumerated() {
+                json += a == 0 ? "[" : ",["
+                for (k, weight) in weights.enumerated() {
+                    if k > 0 { json += "," }
+                    json += String(weight)
+                }
+                json += "]"
+            }
+            json += "]"
+        }
+        json += "],\"sq\":\(quiz.shuffleQuestions),\"sa\":\(quiz.shuffleAnswers)}"
+        return json
     }
 
     static func firstImage(_ nodes: [Node]) -> String? {

@@ -58,6 +58,11 @@ public struct TemplateSet: Sendable {
         library.render(name, context)
     }
 
+    /// The same with a typed view model, which renders faster.
+    public func render(_ name: String, _ context: TemplateValue) -> String {
+        library.render(name, context)
+    }
+
     /// The `'sha256-…'` source for an inline style or script.
     public func cspSource(_ text: String) -> String {
         cspSources.first { $0.text == text }?.source ?? SHA256.cspSource(text)

@@ -32,6 +32,7 @@ public enum TemplateValue: Sendable, Equatable {
     /// booleans, arrays and `[String: Any]` dictionaries (anything else shows as text).
     public init(_ value: Any) {
         switch value {
+        case let v as TemplateValue: self = v
         case let v as String: self = .string(v)
         case let v as Bool: self = .bool(v)
         case let v as Int: self = .int(v)
@@ -39,7 +40,6 @@ public enum TemplateValue: Sendable, Equatable {
         case let v as [[String: Any]]: self = .list(v.map { TemplateValue.object($0) })
         case let v as [String]: self = .list(v.map(TemplateValue.string))
         case let v as [Any]: self = .list(v.map(TemplateValue.init))
-        case let v as TemplateValue: self = v
         case let v as Double: self = .double(v)
         case let v as Substring: self = .string(String(v))
         case let v as Optional<Any>:
@@ -78,7 +78,10 @@ public enum TemplateValue: Sendable, Equatable {
 
 /// Escapes text for HTML text and quoted attributes.
 func escapeHTML(_ text: String, into out: inout String) {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+    // Most values need no escaping and are appended whole; the check reads the bytes directly.
+    func special(_ byte: UInt8) -> Bool { byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 }
+    let needed = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? text.utf8.contains(where: special)
+    guard needed else {
         out.append(text)
         return
     }
@@ -91,5 +94,18 @@ func escapeHTML(_ text: String, into out: inout String) {
         case "'": out.append("&#39;")
         default: out.unicodeScalars.append(scalar)
         }
+    }
+}
+
+// View models can be written as literals, which skips converting `Any` at render time.
+extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        self = .object(keys: elements.map(\.0), values: elements.map(\.1))
     }
 }
