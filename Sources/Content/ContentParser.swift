@@ -78,7 +78,11 @@ public enum ContentParser {
             let (quiz, problems) = PersonalityParser.parse(outline, reader: &reader, file: file, kindLine: frontMatter["kind"]?.line ?? 1)
             diagnostics += problems
             piece = quiz.map { ContentPiece(meta: meta, body: .personality($0)) }
-        case .trivia, .story:
+        case .story:
+            let (story, problems) = StoryParser.parse(outline, reader: &reader, file: file, kindLine: frontMatter["kind"]?.line ?? 1)
+            diagnostics += problems
+            piece = story.map { ContentPiece(meta: meta, body: .story($0)) }
+        case .trivia:
             diagnostics.append(file.error(
                 "kind '\(kind.rawValue)' is not supported by this version of quizgen",
                 line: frontMatter["kind"]?.valueLine ?? 1, byteColumn: 1))

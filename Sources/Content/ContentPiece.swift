@@ -46,6 +46,7 @@ public struct ContentMeta: Sendable {
 public struct ContentPiece: Sendable {
     public enum Body: Sendable {
         case personality(PersonalityQuiz)
+        case story(Story)
     }
 
     public var meta: ContentMeta

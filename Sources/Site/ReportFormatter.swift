@@ -2,8 +2,8 @@ import Analysis
 import Content
 import Diagnostics
 
-/// What `check` prints about each piece of content: its shape, and for personality quizzes
-/// how the answer combinations spread over the outcomes.
+/// What `check` prints about each piece of content: its shape, for personality quizzes how
+/// the answer combinations spread over the outcomes, and for stories what their graph says.
 public enum ReportFormatter {
     public static func text(_ reports: [ContentReport]) -> String {
         var out = ""
@@ -12,6 +12,9 @@ public enum ReportFormatter {
             out += "\(meta.sourcePath): \(meta.kind.label.lowercased()) “\(meta.title)”\n"
             if let quiz = report.personality {
                 out += personality(quiz)
+            }
+            if let story = report.story {
+                out += self.story(story)
             }
         }
         return out

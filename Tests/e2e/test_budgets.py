@@ -8,6 +8,7 @@ import pytest
 
 PAGE_BUDGET = 14_600  # bytes, gzipped: HTML with its inline CSS and JS
 PERSONALITY_SCRIPT_BUDGET = 2_000
+STORY_PAGE_BUDGET = 4_096  # bytes, gzipped: a story page with its inline CSS, and no script
 
 
 def gzipped(data: bytes) -> int:
@@ -26,6 +27,17 @@ def test_personality_page_within_budget(sample_public):
     size = gzipped(script.encode())
     assert size <= PERSONALITY_SCRIPT_BUDGET, f"personality script is {size} bytes gzipped"
     print(f"personality page {total} B gzipped, script {size} B gzipped")
+
+
+def test_story_pages_within_budget(sample_public):
+    pages = [p for story in ("crossroads", "the-cave") for p in (sample_public / story).glob("*.html")]
+    assert len(pages) >= 22
+    sizes = {page.relative_to(sample_public).as_posix(): gzipped(page.read_bytes()) for page in pages}
+    for page, size in sizes.items():
+        assert size <= STORY_PAGE_BUDGET, f"{page} is {size} bytes gzipped"
+        assert "<script" not in (sample_public / page).read_text(), page
+    largest = max(sizes, key=sizes.get)
+    print(f"largest story page {largest}: {sizes[largest]} B gzipped")
 
 
 def test_no_external_requests(sample_public):
