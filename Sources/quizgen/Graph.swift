@@ -34,7 +34,7 @@ struct Graph: ParsableCommand {
     @Argument(help: ArgumentHelp("The story's Markdown file.", valueName: "file.md"))
     var file: String
 
-    @Option(name: .long, help: "dot (the default) or svg.")
+    @Option(name: .long, help: "The output format: DOT text, or SVG drawn by dot.")
     var format: Format = .dot
 
     @Flag(name: .long, help: "Color diagnostics (default: when writing to a terminal).")
