@@ -54,7 +54,7 @@ public enum ContentParser {
                 "raw HTML is left out of the page", line: html.range.start.line, byteColumn: html.range.start.column,
                 hint: "set 'raw-html: true' in quizgen.yml to keep it"))
         }
-        var (outline, outlineProblems) = Outline.make(from: parsed.document, file: file)
+        let (outline, outlineProblems) = Outline.make(from: parsed.document, file: file)
         diagnostics += outlineProblems
 
         let title = reader.string("title")
@@ -93,10 +93,9 @@ public enum ContentParser {
             diagnostics += problems
             piece = quiz.map { ContentPiece(meta: meta, body: .trivia($0)) }
         case .story:
-            diagnostics.append(file.error(
-                "kind '\(kind.rawValue)' is not supported by this version of quizgen",
-                line: frontMatter["kind"]?.valueLine ?? 1, byteColumn: 1))
-            outline.items.removeAll()
+            let (story, problems) = StoryParser.parse(outline, reader: &reader, file: file, kindLine: frontMatter["kind"]?.line ?? 1)
+            diagnostics += problems
+            piece = story.map { ContentPiece(meta: meta, body: .story($0)) }
         }
         reader.warnAboutUnknownKeys()
         diagnostics += reader.diagnostics

@@ -47,6 +47,7 @@ public struct ContentPiece: Sendable {
     public enum Body: Sendable {
         case personality(PersonalityQuiz)
         case trivia(TriviaQuiz)
+        case story(Story)
     }
 
     public var meta: ContentMeta

@@ -4,7 +4,8 @@ import Diagnostics
 import Render
 
 /// What `check` prints about each piece of content: its shape, for personality quizzes how
-/// the answer combinations spread over the outcomes, for trivia quizzes what a play is worth.
+/// the answer combinations spread over the outcomes, for trivia quizzes what a play is worth,
+/// and for stories what their graph says.
 public enum ReportFormatter {
     public static func text(_ reports: [ContentReport]) -> String {
         var out = ""
@@ -16,6 +17,9 @@ public enum ReportFormatter {
             }
             if let trivia = report.trivia {
                 out += self.trivia(trivia)
+            }
+            if let story = report.story {
+                out += self.story(story)
             }
         }
         return out

@@ -9,11 +9,14 @@ public struct BuildOptions: Sendable {
     public var render: Bool
     /// Compute what `check` prints (outcome shares, story statistics), not only problems.
     public var statistics: Bool
+    /// Draws story maps; `.none` leaves them out (and keeps the build a pure function).
+    public var graphviz: Graphviz
 
-    public init(includeDrafts: Bool = false, render: Bool = true, statistics: Bool = false) {
+    public init(includeDrafts: Bool = false, render: Bool = true, statistics: Bool = false, graphviz: Graphviz = .none) {
         self.includeDrafts = includeDrafts
         self.render = render
         self.statistics = statistics
+        self.graphviz = graphviz
     }
 }
 
@@ -22,6 +25,7 @@ public struct ContentReport: Sendable {
     public var meta: ContentMeta
     public var personality: PersonalityReport?
     public var trivia: TriviaReport?
+    public var story: StoryReport?
 }
 
 public struct TriviaReport: Sendable {
@@ -43,6 +47,8 @@ public struct BuildOutput: Sendable {
     public var diagnostics: [Diagnostic] = []
     public var reports: [ContentReport] = []
     public var timings: [Timing] = []
+    /// One-line remarks that are not problems with the content (e.g. no Graphviz for maps).
+    public var notes: [String] = []
 
     public var hasErrors: Bool { diagnostics.hasErrors }
 }
@@ -97,8 +103,9 @@ public enum SiteBuilder {
 
         guard !output.diagnostics.hasErrors, options.render else { return output }
 
-        let rendered = pieces.parallelMap { render($0, site: context) }
-        output.files = rendered.flatMap { $0 }
+        let rendered = pieces.parallelMap { render($0, site: context, graphviz: options.graphviz) }
+        output.files = rendered.flatMap(\.files)
+        output.notes = notes(rendered.flatMap(\.notes), graphviz: options.graphviz, pieces: pieces.map(\.piece))
         output.files.append(IndexRenderer.render(pieces.map(\.piece.meta), site: context))
         output.timings.append(clock.lap("render"))
 
@@ -112,6 +119,7 @@ public enum SiteBuilder {
     struct Analysed: Sendable {
         var piece: ContentPiece
         var table: OutcomeTable?
+        var story: StoryAnalysis?
         var report: ContentReport
     }
 
@@ -119,6 +127,7 @@ public enum SiteBuilder {
         var report = ContentReport(meta: piece.meta)
         var diagnostics: [Diagnostic] = []
         var table: OutcomeTable?
+        var storyAnalysis: StoryAnalysis?
         switch piece.body {
         case .personality(let quiz):
             let outcomes = OutcomeTable(quiz)
@@ -136,16 +145,32 @@ public enum SiteBuilder {
             table = outcomes
         case .trivia(let quiz):
             report.trivia = TriviaReport(summary: TriviaSummary(quiz, markdownFile: file.path), quiz: quiz)
+        case .story(let story):
+            let analysis = StoryAnalysis.analyse(StoryGraph(story))
+            diagnostics += storyWarnings(story, analysis, file: file)
+            report.story = StoryReport(story: story, analysis: analysis)
+            storyAnalysis = analysis
         }
-        return (Analysed(piece: piece, table: table, report: report), diagnostics)
+        return (Analysed(piece: piece, table: table, story: storyAnalysis, report: report), diagnostics)
     }
 
-    static func render(_ item: Analysed, site: SiteContext) -> [OutputFile] {
+    /// A piece's files, and remarks about them for the build's notes.
+    struct Rendered: Sendable {
+        var files: [OutputFile]
+        var notes: [String] = []
+    }
+
+    static func render(_ item: Analysed, site: SiteContext, graphviz: Graphviz) -> Rendered {
         switch item.piece.body {
         case .personality(let quiz):
-            return PersonalityRenderer.render(item.piece.meta, quiz, table: item.table ?? OutcomeTable(quiz), site: site)
+            return Rendered(files: PersonalityRenderer.render(
+                item.piece.meta, quiz, table: item.table ?? OutcomeTable(quiz), site: site))
         case .trivia(let quiz):
-            return TriviaRenderer.render(item.piece.meta, quiz, site: site)
+            return Rendered(files: TriviaRenderer.render(item.piece.meta, quiz, site: site))
+        case .story(let story):
+            return renderStory(
+                item.piece.meta, story, analysis: item.story ?? StoryAnalysis.analyse(StoryGraph(story)),
+                site: site, graphviz: graphviz)
         }
     }
 

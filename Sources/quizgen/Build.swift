@@ -11,6 +11,9 @@ struct Build: ParsableCommand {
             output stays as it was; warnings are reported and the build goes on. The output \
             folder is replaced whole, in one step at the end.
 
+            Each story also gets its graph, story.dot, beside its pages; when Graphviz's \
+            dot is on PATH, a map too (story.svg, shown by map.html).
+
             Exit status: 0 when the site was written, 1 when the content has errors or the \
             site could not be written.
             """)
@@ -35,7 +38,7 @@ struct Build: ParsableCommand {
         }
         let (loaded, _) = SiteLoader.load(location, fileSystem: .disk)
         let loadTime = clock.lap()
-        let result = SiteBuilder.build(loaded, options: BuildOptions(includeDrafts: site.drafts))
+        let result = SiteBuilder.build(loaded, options: BuildOptions(includeDrafts: site.drafts, graphviz: .system()))
         reporter.report(result.diagnostics)
         guard !result.hasErrors else {
             standardError("Build failed: \(DiagnosticPrinter.summary(result.diagnostics)). Nothing was written.\n")
@@ -54,6 +57,7 @@ struct Build: ParsableCommand {
             rows.append(("total", clock.total))
             standardError(rows.map { "\($0.0.padding(toLength: 8, withPad: " ", startingAt: 0)) \(milliseconds($0.1))\n" }.joined())
         }
+        standardError(result.notes.map { "note: \($0)\n" }.joined())
         let pages = result.files.count { $0.path.hasSuffix(".html") }
         let warnings = result.diagnostics.warningCount
         standardError("Wrote \(loaded.contentFiles.count) content file\(loaded.contentFiles.count == 1 ? "" : "s") "

@@ -11,7 +11,10 @@ struct Check: ParsableCommand {
             of answer combinations that ends in each outcome: counted exactly when that is \
             feasible, otherwise over a seeded random sample (and it says which), and it warns \
             about outcomes that can never be the result. For each trivia quiz it prints the \
-            size and make-up of the question bank and what one play is worth.
+            size and make-up of the question bank and what one play is worth. For each story \
+            it prints its pages, choices, endings by kind, reachable pages, loops, the number \
+            of playthroughs, and the shortest and longest way in choices to each ending, and \
+            it warns about unreachable pages and traps.
 
             Exit status: 0 when there are no errors (warnings allowed), 1 otherwise.
             """)

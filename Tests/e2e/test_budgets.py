@@ -10,6 +10,7 @@ PAGE_BUDGET = 14_600  # bytes, gzipped: HTML with its inline CSS and JS
 PERSONALITY_SCRIPT_BUDGET = 2_000
 TRIVIA_SCRIPT_BUDGET = 3_000
 TRIVIA_PAGES = ["knowledge-king", "sudden-death", "metric-prefixes"]
+STORY_PAGE_BUDGET = 4_096  # bytes, gzipped: a story page with its inline CSS, and no script
 
 
 def gzipped(data: bytes) -> int:
@@ -42,6 +43,17 @@ def test_trivia_page_within_budget(sample_public, name):
     size = gzipped(script.encode())
     assert size <= TRIVIA_SCRIPT_BUDGET, f"trivia script is {size} bytes gzipped"
     print(f"{name}: page {total} B gzipped without the bank ({gzipped(html.encode())} B with it), script {size} B gzipped")
+
+
+def test_story_pages_within_budget(sample_public):
+    pages = [p for story in ("crossroads", "the-cave") for p in (sample_public / story).glob("*.html")]
+    assert len(pages) >= 22
+    sizes = {page.relative_to(sample_public).as_posix(): gzipped(page.read_bytes()) for page in pages}
+    for page, size in sizes.items():
+        assert size <= STORY_PAGE_BUDGET, f"{page} is {size} bytes gzipped"
+        assert "<script" not in (sample_public / page).read_text(), page
+    largest = max(sizes, key=sizes.get)
+    print(f"largest story page {largest}: {sizes[largest]} B gzipped")
 
 
 def test_no_external_requests(sample_public):

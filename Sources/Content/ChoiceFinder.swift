@@ -1,0 +1,104 @@
+import Diagnostics
+import Markdown
+
+/// Finds the choices in a page's Markdown and checks that each leads to a page.
+struct ChoiceFinder {
+    let index: [String: Int]
+    let file: SourceFile
+    var diagnostics: [Diagnostic] = []
+
+    init(index: [String: Int], file: SourceFile) {
+        self.index = index
+        self.file = file
+    }
+
+    /// The blocks to show as the page's text: lists whose every item is one choice become
+    /// choices only; every other link to a page, anywhere, is a choice that stays in the text.
+    mutating func body(_ blocks: [Node], choices: inout [Story.Choice]) -> [Node] {
+        var kept: [Node] = []
+        for block in blocks {
+            let block = strippingItemAttributes(block)
+            if let items = choiceItems(block) {
+                for (link, label) in items {
+                    if let choice = choice(link, label: label, inProse: false) { choices.append(choice) }
+                }
+            } else {
+                collect(in: [block], into: &choices)
+                kept.append(block)
+            }
+        }
+        return kept
+    }
+
+    /// Every link to `#id` in the nodes, in order, as a choice whose label is the link's text.
+    mutating func collect(in nodes: [Node], into choices: inout [Story.Choice]) {
+        for node in nodes {
+            if case .link(let destination, _) = node.kind, destination.hasPrefix("#") {
+                if let choice = choice(node, label: node.children, inProse: true) { choices.append(choice) }
+            }
+            collect(in: node.children, into: &choices)
+        }
+    }
+
+    mutating func choice(_ link: Node, label: [Node], inProse: Bool) -> Story.Choice? {
+        guard case .link(let destination, _) = link.kind, let id = Story.fragment(of: destination) else { return nil }
+        let position = link.range.start
+        guard !id.isEmpty else {
+            diagnostics.append(file.error(
+                "this link names no page", line: position.line, byteColumn: position.column,
+                hint: "a choice links to a page id, e.g. [Go inside](#inside)"))
+            return nil
+        }
+        guard let target = index[id] else {
+            let ids = index.sorted { $0.value < $1.value }.map(\.key)
+            diagnostics.append(file.error(
+                "unknown page '\(id)'", line: position.line, byteColumn: position.column,
+                hint: NearestMatch.hint(id, in: ids) ?? StoryParser.knownIDs(ids)))
+            return nil
+        }
+        return Story.Choice(target: target, label: label, inProse: inProse, line: position.line, column: position.column)
+    }
+
+    /// The items of a list in which every item is a single paragraph holding exactly one
+    /// link, a link to `#id`; nil for any other block.
+    func choiceItems(_ block: Node) -> [(link: Node, label: [Node])]? {
+        guard block.isList, !block.children.isEmpty else { return nil }
+        var items: [(link: Node, label: [Node])] = []
+        for item in block.children {
+            guard item.children.count == 1, let paragraph = item.children.first, paragraph.kind == .paragraph else {
+                return nil
+            }
+            var links: [Node] = []
+            Self.links(in: paragraph.children, into: &links)
+            guard links.count == 1, case .link(let destination, _) = links[0].kind, destination.hasPrefix("#") else {
+                return nil
+            }
+            items.append((links[0], paragraph.children))
+        }
+        return items
+    }
+
+    static func links(in nodes: [Node], into links: inout [Node]) {
+        for node in nodes {
+            if case .link = node.kind { links.append(node) }
+            self.links(in: node.children, into: &links)
+        }
+    }
+
+    /// Attribute blocks mean nothing on a story's list items: warn and show the item without it.
+    mutating func strippingItemAttributes(_ node: Node) -> Node {
+        guard node.isBlock, !node.children.isEmpty else { return node }
+        var copy = node
+        if node.kind == .item, let block = node.attributes {
+            diagnostics.append(file.warning(
+                "an attribute block has no meaning in a story and is left out", line: block.brace.line,
+                byteColumn: block.brace.column, hint: "to show a brace at the end of a line, write \\{"))
+            copy = node.strippingAttributes() ?? node
+            copy.attributes = nil
+        }
+        for i in copy.children.indices {
+            copy.children[i] = strippingItemAttributes(copy.children[i])
+        }
+        return copy
+    }
+}

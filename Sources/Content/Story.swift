@@ -1,0 +1,148 @@
+import Markdown
+
+/// A pick-a-path story: pages joined by choices. A page without choices is an ending.
+public struct Story: Sendable {
+    /// The optional colour of an ending, for maps.
+    public enum Ending: String, Sendable, CaseIterable {
+        case good, bad, neutral
+    }
+
+    public struct Choice: Sendable {
+        /// Index of the page it leads to.
+        public var target: Int
+        /// What the reader sees: the link's text for a link in prose, the whole list item
+        /// for an item of a list of choices.
+        public var label: [Node]
+        /// False for an item of a list of choices (shown only as a button), true for a link
+        /// in the page's text (shown there, and as a button too).
+        public var inProse: Bool
+        /// Where the link starts: file line and byte column.
+        public var line: Int
+        public var column: Int
+
+        public init(target: Int, label: [Node] = [], inProse: Bool = false, line: Int = 0, column: Int = 0) {
+            self.target = target
+            self.label = label
+            self.inProse = inProse
+            self.line = line
+            self.column = column
+        }
+    }
+
+    public struct Page: Sendable {
+        public var id: String
+        /// The heading's inline content, without its attribute block.
+        public var title: [Node]
+        /// The Markdown under the heading, without the lists of choices (those are in `choices`).
+        public var body: [Node]
+        /// Every link to a page, in the order they appear.
+        public var choices: [Choice]
+        /// `ending=...`; only meaningful on a page without choices.
+        public var ending: Ending?
+        /// The heading's file line and the byte column where its text starts.
+        public var line: Int
+        public var column: Int
+
+        public init(id: String, title: [Node] = [], body: [Node] = [], choices: [Choice] = [], ending: Ending? = nil,
+                    line: Int = 0, column: Int = 0) {
+            self.id = id
+            self.title = title
+            self.body = body
+            self.choices = choices
+            self.ending = ending
+            self.line = line
+            self.column = column
+        }
+
+        public var isEnding: Bool { choices.isEmpty }
+    }
+
+    public var pages: [Page]
+    /// Index of the page the reader starts on.
+    public var start: Int
+    /// Page index by id.
+    public let pageIndex: [String: Int]
+
+    public init(pages: [Page], start: Int = 0) {
+        self.pages = pages
+        self.start = start
+        var index: [String: Int] = [:]
+        for (i, page) in pages.enumerated() where index[page.id] == nil {
+            index[page.id] = i
+        }
+        pageIndex = index
+    }
+
+    public var choiceCount: Int { pages.reduce(0) { $0 + $1.choices.count } }
+
+    /// The page a link destination such as `#inside` or `#caf%C3%A9` leads to, if any.
+    public func page(forLink destination: String) -> Int? {
+        guard let id = Self.fragment(of: destination) else { return nil }
+        return pageIndex[id]
+    }
+}
+
+extension Story {
+    /// The page id a link names: its destination without the `#`, percent-decoded.
+    /// nil for destinations that are not fragments.
+    public static func fragment(of destination: String) -> String? {
+        guard destination.hasPrefix("#") else { return nil }
+        return percentDecoded(String(destination.dropFirst()))
+    }
+
+    /// Decodes `%XX` sequences as UTF-8; text that does not decode is kept as written.
+    static func percentDecoded(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        var bytes: [UInt8] = []
+        let utf8 = Array(text.utf8)
+        var i = 0
+        func hex(_ b: UInt8) -> UInt8? {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        while i < utf8.count {
+            if utf8[i] == UInt8(ascii: "%"), i + 2 < utf8.count, let high = hex(utf8[i + 1]), let low = hex(utf8[i + 2]) {
+                bytes.append(high << 4 | low)
+                i += 3
+            } else {
+                bytes.append(utf8[i])
+                i += 1
+            }
+        }
+        return String(validating: bytes, as: UTF8.self) ?? text
+    }
+
+    /// The id of a heading without an explicit one: lower-case; letters and digits of any
+    /// script kept, with the combining marks that follow them; every other run of characters
+    /// becomes one `-`; none at either end. Empty when the text has no letter or digit.
+    public static func slug(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var gap = false
+        var afterKept = false
+        for scalar in text.lowercased().unicodeScalars {
+            if Attributes.isNameScalar(scalar), scalar != "_", scalar != "-" {
+                if gap, !out.isEmpty { out.append("-") }
+                out.append(scalar)
+                gap = false
+                afterKept = true
+            } else if afterKept, isCombiningMark(scalar) {
+                out.append(scalar)
+            } else {
+                gap = true
+                afterKept = false
+            }
+        }
+        return String(out)
+    }
+
+    static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
+    }
+}

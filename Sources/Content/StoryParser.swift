@@ -1,0 +1,141 @@
+import Diagnostics
+import Markdown
+
+/// Builds a `Story` from an outline: every `##` heading is a page, and every link to `#id`
+/// in a page is a choice. Checks that each link names a page and that no two pages share an id.
+enum StoryParser {
+    static let flags = ["ending"]
+    static let settings = ["ending"]
+
+    static func parse(
+        _ outline: Outline, reader: inout FrontMatterReader, file: SourceFile, kindLine: Int
+    ) -> (Story?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        guard !outline.items.isEmpty else {
+            return (nil, [file.error(
+                "this story has no pages", line: kindLine,
+                hint: "each '##' heading opens a page, e.g. '## The entrance', with its text and choices below it")])
+        }
+
+        // Ids first: a choice may lead to a page further down.
+        var pages: [Story.Page] = []
+        var index: [String: Int] = [:]
+        for (i, item) in outline.items.enumerated() {
+            let (page, problems) = pageHead(item, number: i + 1, file: file)
+            diagnostics += problems
+            if let first = index[page.id] {
+                let token = item.attributes.idToken
+                diagnostics.append(file.error(
+                    "two pages have the id '\(page.id)'",
+                    line: token?.line ?? item.line, byteColumn: token?.column ?? item.titleColumn,
+                    hint: "'\(page.id)' is already the id of page \(first + 1) on line \(pages[first].line)"
+                        + (token == nil ? "; give this page an id of its own, e.g. {#\(page.id)-2}" : "")))
+            } else {
+                index[page.id] = i
+            }
+            pages.append(page)
+        }
+
+        var links = ChoiceFinder(index: index, file: file)
+        for (i, item) in outline.items.enumerated() {
+            var choices: [Story.Choice] = []
+            links.collect(in: item.heading.children, into: &choices)
+            pages[i].body = links.body(item.body, choices: &choices)
+            pages[i].choices = choices
+        }
+        // Links in the introduction are no choices, but they must lead somewhere too.
+        var introductionLinks: [Story.Choice] = []
+        links.collect(in: outline.introduction, into: &introductionLinks)
+        diagnostics += links.diagnostics
+
+        for (i, item) in outline.items.enumerated() where !pages[i].choices.isEmpty {
+            for token in item.attributes.tokens {
+                switch token.kind {
+                case .flag("ending"), .pair("ending", _):
+                    var written = ".ending"
+                    if case .pair(_, let value) = token.kind { written = "ending=\(value)" }
+                    diagnostics.append(file.warning(
+                        "'\(written)' is ignored: this page has choices, so it is not an ending", line: token.line,
+                        byteColumn: token.column, hint: "a page is an ending when it has no choices"))
+                default:
+                    break
+                }
+            }
+        }
+
+        let start = startPage(&reader, index: index, pages: pages, file: file, diagnostics: &diagnostics)
+        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
+        return (Story(pages: pages, start: start), diagnostics)
+    }
+
+    /// A page's id, title and ending kind, from its heading.
+    static func pageHead(_ item: Outline.Item, number: Int, file: SourceFile) -> (Story.Page, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var ending: Story.Ending?
+        for token in item.attributes.tokens {
+            switch token.kind {
+            case .id:
+                break
+            case .flag(let flag) where !flags.contains(flag):
+                diagnostics.append(file.warning(
+                    "unknown flag '.\(flag)' on a story page", line: token.line, byteColumn: token.column,
+                    hint: NearestMatch.hint(flag, in: flags, prefix: ".") ?? "the only flag of a page is .ending"))
+            case .flag:
+                break
+            case .pair("ending", let value):
+                guard let kind = Story.Ending(rawValue: value) else {
+                    let kinds = Story.Ending.allCases.map(\.rawValue)
+                    diagnostics.append(file.error(
+                        "'\(value)' is not a kind of ending", line: token.line, byteColumn: token.column,
+                        hint: NearestMatch.hint(value, in: kinds) ?? "an ending is good, bad or neutral"))
+                    continue
+                }
+                ending = kind
+            case .pair(let key, _):
+                diagnostics.append(file.warning(
+                    "unknown setting '\(key)' on a story page", line: token.line, byteColumn: token.column,
+                    hint: NearestMatch.hint(key, in: settings) ?? "the only setting of a page is ending=good, bad or neutral"))
+            case .name(let name):
+                diagnostics.append(file.warning(
+                    "'\(name)' has no meaning on a story page and is ignored", line: token.line, byteColumn: token.column,
+                    hint: "a page's id is written '#\(name)'; choices are links in the page, e.g. [Go on](#\(name))"))
+            }
+        }
+        let slug = Story.slug(item.heading.children.plainText)
+        let id = item.attributes.id ?? (slug.isEmpty ? "page-\(number)" : slug)
+        return (Story.Page(
+            id: id, title: item.heading.children, ending: ending, line: item.line, column: item.titleColumn), diagnostics)
+    }
+
+    /// `start:` names the first page; without it the reader starts on page 1.
+    static func startPage(
+        _ reader: inout FrontMatterReader, index: [String: Int], pages: [Story.Page], file: SourceFile,
+        diagnostics: inout [Diagnostic]
+    ) -> Int {
+        let written = reader.string("start")
+        guard let entry = reader.frontMatter["start"] else { return 0 }
+        guard let written else {
+            if entry.value.null != nil {
+                diagnostics.append(file.diagnostic(
+                    .warning, "'start' is empty, so the story starts on page 1", line: entry.line,
+                    characterColumn: entry.column, hint: "in YAML '#' begins a comment: write start: inside, without '#'"))
+            }
+            return 0
+        }
+        let id = written.hasPrefix("#") ? Story.percentDecoded(String(written.dropFirst())) : written
+        if let start = index[id] { return start }
+        var hint = NearestMatch.hint(id, in: pages.map(\.id))
+        if hint == nil, let number = Int(id), number >= 1, number <= pages.count {
+            hint = "'start' takes a page id, not a number: page \(number) is '\(pages[number - 1].id)'"
+        }
+        diagnostics.append(file.diagnostic(
+            .error, "'start' names no page: there is no page '\(id)'", line: entry.valueLine,
+            characterColumn: entry.valueColumn, hint: hint ?? knownIDs(pages.map(\.id))))
+        return 0
+    }
+
+    /// "page ids: a, b, c" for short stories; nothing when the list would be long.
+    static func knownIDs(_ ids: [String]) -> String? {
+        ids.count <= 12 ? "page ids: " + ids.joined(separator: ", ") : nil
+    }
+}

@@ -1,0 +1,108 @@
+import Analysis
+import Content
+import Markdown
+
+/// A story's graph in Graphviz's DOT language: one node per page, labelled with its number
+/// and title, one edge per choice, labelled with its text.
+///
+/// Authors' text only ever appears inside double-quoted strings, escaped so that `dot`
+/// reads it back as written: `\"` for a quote, `\\` for a backslash (which also keeps
+/// `\N`, `\l` and the other label escapes from applying), `&amp;` for an ampersand (labels
+/// decode HTML entities), and control characters as spaces. Node names are `p1`, `p2`, …
+/// so no page id ever stands outside quotes.
+public enum StoryDOT {
+    /// Labels longer than this many characters are cut with an ellipsis: a map is for
+    /// seeing the shape, and the pages hold the words.
+    public static let titleLength = 48
+    public static let choiceLength = 40
+
+    static let font = "Helvetica,Arial,sans-serif"
+
+    public static func render(title: String, story: Story, analysis: StoryAnalysis) -> String {
+        let traps = Set(analysis.traps)
+        var out = "digraph story {\n"
+        out += "  graph [label=\(quoted(title)), labelloc=t, fontname=\(quoted(font)), fontsize=18];\n"
+        out += "  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\(quoted(font)), fontsize=12];\n"
+        out += "  edge [fontname=\(quoted(font)), fontsize=10];\n"
+        out += "  start [shape=plaintext, style=\"\", label=\"start\", fontcolor=\"#555555\"];\n"
+        out += "  start -> p\(story.start + 1) [style=bold];\n"
+
+        for (i, page) in story.pages.enumerated() {
+            let title = shortened(page.title.plainText, to: titleLength)
+            var label = title.isEmpty ? "\(i + 1)" : "\(i + 1). " + title
+            var attributes: [String] = []
+            if page.isEnding {
+                let (shape, fill) = endingLook(page.ending)
+                label += "\n(" + (page.ending.map { "\($0.rawValue) ending" } ?? "ending") + ")"
+                attributes += ["shape=\(shape)", "fillcolor=\"\(fill)\""]
+            }
+            if !analysis.reachable[i] {
+                label += "\n(unreachable)"
+                attributes += ["style=\"rounded,filled,dashed\"", "fontcolor=\"#666666\"", "color=\"#666666\""]
+            } else if traps.contains(i) {
+                label += "\n(trap: no ending from here)"
+                attributes.append("color=\"#e65100\"")
+            }
+            // A thick outline for the start and for traps.
+            if i == story.start || traps.contains(i) {
+                attributes.append("penwidth=2")
+            }
+            out += "  p\(i + 1) [" + (["label=\(quoted(label))"] + attributes).joined(separator: ", ") + "];\n"
+        }
+
+        for (i, page) in story.pages.enumerated() {
+            for choice in page.choices {
+                var attributes = ["label=\(quoted(shortened(choice.label.plainText, to: choiceLength)))"]
+                if !analysis.reachable[i] { attributes.append("style=dashed, color=\"#666666\"") }
+                out += "  p\(i + 1) -> p\(choice.target + 1) [" + attributes.joined(separator: ", ") + "];\n"
+            }
+        }
+        out += "}\n"
+        return out
+    }
+
+    /// Shape and fill colour of an ending, by kind: the shape tells endings from pages, the
+    /// colour and the label's second line tell the kinds apart.
+    static func endingLook(_ kind: Story.Ending?) -> (String, String) {
+        switch kind {
+        case .good?: ("doubleoctagon", "#c8e6c9")
+        case .bad?: ("octagon", "#ffcdd2")
+        case .neutral?: ("octagon", "#e0e0e0")
+        case nil: ("octagon", "white")
+        }
+    }
+
+    /// A DOT double-quoted string that Graphviz shows exactly as the text reads.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "&": out += "&amp;"
+            case "\n": out += "\\n"
+            default:
+                // C0 and C1 control characters have no business in a label.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    out += " "
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// One line of text: runs of white space made one space, cut at `length` characters.
+    static func shortened(_ text: String, to length: Int) -> String {
+        let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+        guard words.count > length else { return words }
+        return String(words.prefix(length - 1)).trimmingTrailingSpaces + "…"
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        String(reversed().drop(while: { $0 == " " }).reversed())
+    }
+}

@@ -1,0 +1,126 @@
+import Analysis
+import Content
+import Markdown
+
+/// A story as static pages joined by plain links, so that reading and choosing need no
+/// script: a cover (`index.html`), one page per story page, the graph (`story.dot`) and,
+/// when Graphviz drew it, the map (`story.svg` shown by `map.html`).
+public enum StoryRenderer {
+    public static func render(
+        _ meta: ContentMeta, _ story: Story, analysis: StoryAnalysis, dot: String, svg: [UInt8]?, site: SiteContext
+    ) -> [OutputFile] {
+        let folder = meta.sitePath
+        let root = SitePaths.toRoot(from: folder)
+        let files = fileNames(story)
+        let startURL = files[story.start]
+        let pageLinks: @Sendable (String) -> String? = { url in story.page(forLink: url).map { files[$0] } }
+        let base = site.markdown
+        let markdown = HTMLRenderer(allowRawHTML: base.allowRawHTML) { url, use in
+            if use == .link, let file = pageLinks(url) { return file }
+            return base.resolveURL(url, use)
+        }
+        var output: [OutputFile] = []
+
+        let endings = story.pages.count(where: \.isEnding)
+        let cover = site.templates.render("story", [
+            "root": root,
+            "siteTitle": site.settings.title,
+            "title": meta.title,
+            "intro": markdown.render(blocks: demotingHeadings(meta.introduction)),
+            "pageCount": story.pages.count,
+            "onePage": story.pages.count == 1,
+            "endingCount": endings,
+            "oneEnding": endings == 1,
+            "startURL": startURL,
+            "hasMap": svg != nil,
+        ])
+        let coverShell = PageShell(
+            title: meta.title, description: meta.description, lang: meta.lang, url: site.absoluteURL(folder + "/index.html"))
+        output.append(OutputFile(path: folder + "/index.html", text: coverShell.render(content: cover, site: site)))
+
+        for (i, page) in story.pages.enumerated() {
+            let content = site.templates.render("story-page", [
+                "root": root,
+                "siteTitle": site.settings.title,
+                "storyTitle": meta.title,
+                "number": i + 1,
+                "title": untitled(page) ? "Page \(i + 1)" : markdown.render(inlines: page.title),
+                "text": markdown.render(blocks: demotingHeadings(page.body)),
+                "choices": buttons(page).map { choice -> [String: Any] in
+                    [
+                        "url": files[choice.target],
+                        "text": markdown.renderPhrasing(choice.label),
+                        "target": choice.target + 1,
+                    ]
+                },
+                "hasChoices": !page.choices.isEmpty,
+                "isEnding": page.isEnding,
+                "startURL": startURL,
+            ])
+            let title = untitled(page) ? "Page \(i + 1)" : page.title.plainText
+            let summary = page.body.summary(limit: 200)
+            let shell = PageShell(
+                title: "\(title) · \(meta.title)", ogTitle: title, description: summary.isEmpty ? meta.description : summary,
+                lang: meta.lang, url: site.absoluteURL(folder + "/" + files[i]))
+            output.append(OutputFile(path: folder + "/" + files[i], text: shell.render(content: content, site: site)))
+        }
+
+        output.append(OutputFile(path: folder + "/story.dot", text: dot))
+        if let svg {
+            output.append(OutputFile(path: folder + "/story.svg", contents: svg))
+            let map = site.templates.render("story-map", [
+                "root": root,
+                "siteTitle": site.settings.title,
+                "title": meta.title,
+                "pageCount": story.pages.count,
+                "choiceCount": story.choiceCount,
+            ])
+            let shell = PageShell(
+                title: "Map · \(meta.title)", description: meta.description, lang: meta.lang,
+                url: site.absoluteURL(folder + "/map.html"))
+            output.append(OutputFile(path: folder + "/map.html", text: shell.render(content: map, site: site)))
+        }
+        return output
+    }
+
+    /// A heading with no text (`##` alone) still needs a title for the page.
+    static func untitled(_ page: Story.Page) -> Bool {
+        page.title.plainText.allSatisfy(\.isWhitespace)
+    }
+
+    /// One file per page: the page's id when it makes a safe file name, else `page-N.html`.
+    /// `index`, `map` and `story` are never used, so the cover, map and graph keep their names.
+    public static func fileNames(_ story: Story) -> [String] {
+        var used = Set<String>()
+        return story.pages.enumerated().map { i, page in
+            SitePaths.fileName(for: page.id, number: i + 1, prefix: "page", used: &used)
+        }
+    }
+
+    /// The choices shown as buttons: every item of a list of choices, and each link in the
+    /// text to a page that no earlier button already leads to.
+    static func buttons(_ page: Story.Page) -> [Story.Choice] {
+        let listed = Set(page.choices.filter { !$0.inProse }.map(\.target))
+        var shown = Set<Int>()
+        return page.choices.filter { choice in
+            if !choice.inProse { return true }
+            guard !listed.contains(choice.target) else { return false }
+            return shown.insert(choice.target).inserted
+        }
+    }
+
+    /// The page title is the page's only `h1`; headings in the text move one level down
+    /// (`###` becomes `h2`), and none rises above `h2`.
+    static func demotingHeadings(_ nodes: [Node]) -> [Node] {
+        nodes.map { node in
+            var copy = node
+            if let level = node.headingLevel {
+                copy.kind = .heading(level: max(2, level - 1))
+            }
+            if node.isBlock, !node.children.isEmpty {
+                copy.children = demotingHeadings(node.children)
+            }
+            return copy
+        }
+    }
+}

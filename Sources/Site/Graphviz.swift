@@ -1,0 +1,140 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Graphviz's `dot`, as a value: the build and `quizgen graph` draw story maps through it,
+/// and tests hand in their own. Running a program is the one thing here that is not a pure
+/// function of the input, so it stays out of the stages and is passed in.
+public struct Graphviz: Sendable {
+    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// No `dot` on PATH.
+        case notInstalled
+        /// `dot` ran and refused, with what it printed.
+        case failed(String)
+        /// `dot` took longer than the time limit (very large or very tangled graphs).
+        case timedOut(seconds: Int)
+
+        public var description: String {
+            switch self {
+            case .notInstalled: "Graphviz's dot is not installed (no 'dot' on PATH)"
+            case .failed(let message): "dot failed: \(message)"
+            case .timedOut(let seconds): "dot took longer than \(seconds) seconds and was stopped"
+            }
+        }
+    }
+
+    /// Where `dot` is, for messages; nil when it is not installed.
+    public var location: String?
+    /// Renders DOT text in an output format such as `svg`.
+    public var render: @Sendable (_ dot: String, _ format: String) -> Result<[UInt8], Failure>
+
+    public init(location: String?, render: @escaping @Sendable (String, String) -> Result<[UInt8], Failure>) {
+        self.location = location
+        self.render = render
+    }
+
+    public var isAvailable: Bool { location != nil }
+
+    /// No Graphviz: every rendering fails with `.notInstalled`.
+    public static let none = Graphviz(location: nil) { _, _ in .failure(.notInstalled) }
+
+    /// The `dot` found on PATH (or none). Each rendering runs it on a temporary file and is
+    /// stopped after `timeLimit` seconds.
+    public static func system(
+        environment: [String: String] = ProcessInfo.processInfo.environment, timeLimit: Int = 30
+    ) -> Graphviz {
+        guard let dot = findProgram("dot", path: environment["PATH"] ?? "") else { return .none }
+        return Graphviz(location: dot) { text, format in
+            run(dot, arguments: ["-T" + format], input: text, timeLimit: timeLimit)
+        }
+    }
+
+    static func findProgram(_ name: String, path: String) -> String? {
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = folder + "/" + name
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs `program arguments FILE` where FILE holds the input, with its errors going to a
+    /// second file: quizgen writes into no pipe (a program that stops reading could block or
+    /// signal it) and reads only one, on this thread. A watchdog thread of its own, not
+    /// Dispatch's pool (which a busy build may have filled), stops the program at the limit.
+    static func run(_ program: String, arguments: [String], input: String, timeLimit: Int) -> Result<[UInt8], Failure> {
+        let base = FileManager.default.temporaryDirectory
+            .appendingPathComponent("quizgen-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        let inputURL = base.appendingPathExtension("dot")
+        let errorURL = base.appendingPathExtension("err")
+        defer {
+            try? FileManager.default.removeItem(at: inputURL)
+            try? FileManager.default.removeItem(at: errorURL)
+        }
+        guard FileManager.default.createFile(atPath: inputURL.path, contents: Data(input.utf8)),
+              FileManager.default.createFile(atPath: errorURL.path, contents: nil),
+              let errorFile = FileHandle(forWritingAtPath: errorURL.path)
+        else {
+            return .failure(.failed("cannot write a temporary file in \(FileManager.default.temporaryDirectory.path)"))
+        }
+        defer { try? errorFile.close() }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments + [inputURL.path]
+        let output = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = errorFile
+        do {
+            try process.run()
+        } catch {
+            return .failure(.failed(error.localizedDescription))
+        }
+        let watchdog = Watchdog(process, seconds: timeLimit)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let stopped = watchdog.finish()
+
+        if stopped { return .failure(.timedOut(seconds: timeLimit)) }
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let errors = (try? Data(contentsOf: errorURL)) ?? Data()
+            let message = String(decoding: errors, as: UTF8.self).split(separator: "\n").first.map(String.init)
+            return .failure(.failed(message ?? "exit status \(process.terminationStatus)"))
+        }
+        return .success([UInt8](data))
+    }
+}
+
+/// Stops a program that runs past its time limit, from a thread of its own.
+private final class Watchdog: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var done = false
+    private var stopped = false
+
+    init(_ process: Process, seconds: Int) {
+        let deadline = Date(timeIntervalSinceNow: TimeInterval(seconds))
+        let thread = Thread { [self] in
+            condition.lock()
+            while !done, condition.wait(until: deadline) {}
+            if !done, process.isRunning {
+                stopped = true
+                // SIGKILL: dot has nothing to clean up, and a SIGTERM can be ignored.
+                kill(process.processIdentifier, SIGKILL)
+            }
+            condition.unlock()
+        }
+        thread.start()
+    }
+
+    /// Called once the program has ended; true when the watchdog stopped it.
+    func finish() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        done = true
+        condition.signal()
+        return stopped
+    }
+}

@@ -1,0 +1,33 @@
+import Analysis
+import Content
+import Diagnostics
+import Render
+
+/// One story file's graph as DOT, for `quizgen graph`: the same parse, checks and graph as
+/// a build, for a single file named on the command line.
+public enum StoryGraphExport {
+    /// The DOT text and every problem found; no DOT when the file has errors.
+    public static func dot(path: String, fileSystem fs: FileSystem) -> (String?, [Diagnostic]) {
+        guard fs.kind(path) == .file else {
+            return (nil, [.error(
+                fs.kind(path) == nil ? "no such file" : "not a file", file: path,
+                hint: "name a story's Markdown file, e.g. quizgen graph Content/the-cave.md")])
+        }
+        let file: SourceFile
+        switch SiteLoader.readText(path, display: path, fs: fs) {
+        case .success(let text): file = text
+        case .failure(let problem): return (nil, [problem])
+        }
+        let name = path.split(separator: "/").last.map { $0.hasSuffix(".md") ? String($0.dropLast(3)) : String($0) } ?? path
+        let (piece, problems) = ContentParser.parse(file, sitePath: name, options: .init(includeDrafts: true))
+        guard let piece, !problems.hasErrors else { return (nil, problems) }
+        guard case .story(let story) = piece.body else {
+            return (nil, problems + [.error(
+                "this is a \(piece.meta.kind.label.lowercased()), not a story", file: path,
+                hint: "only stories (kind: story) have a graph")])
+        }
+        let analysis = StoryAnalysis.analyse(StoryGraph(story))
+        let warnings = SiteBuilder.storyWarnings(story, analysis, file: file)
+        return (StoryDOT.render(title: piece.meta.title, story: story, analysis: analysis), problems + warnings)
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Diagnostics
+import Site
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct Graph: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case dot, svg
+    }
+
+    static let configuration = CommandConfiguration(
+        abstract: "Print a story's graph, in Graphviz's DOT language or as SVG.",
+        discussion: """
+            Checks one story file as a build would and prints its graph to standard \
+            output: one node per page, labelled with its number and title, one arrow per \
+            choice, labelled with its text. The start is marked; endings are octagons \
+            coloured by kind (good, bad, neutral); unreachable pages are dashed and traps \
+            outlined in orange. Problems are printed to standard error.
+
+            With --format svg the graph is drawn by Graphviz's dot, which must be on PATH.
+
+            Examples:
+              quizgen graph Content/the-cave.md > the-cave.dot
+              quizgen graph --format svg Content/the-cave.md > the-cave.svg
+
+            Exit status: 0 when the graph was printed (warnings allowed), 1 when the file \
+            has errors, is not a story, or dot is missing or fails.
+            """)
+
+    @Argument(help: ArgumentHelp("The story's Markdown file.", valueName: "file.md"))
+    var file: String
+
+    @Option(name: .long, help: "The output format: DOT text, or SVG drawn by dot.")
+    var format: Format = .dot
+
+    @Flag(name: .long, help: "Color diagnostics (default: when writing to a terminal).")
+    var color = false
+
+    @Flag(name: .customLong("no-color"), help: "Never color diagnostics.")
+    var noColor = false
+
+    func run() throws {
+        let reporter = DiagnosticOutput(color: noColor ? false : color ? true : nil)
+        let (dot, problems) = StoryGraphExport.dot(path: file, fileSystem: .disk)
+        reporter.report(problems.sorted())
+        guard let dot else {
+            standardError("No graph: \(DiagnosticPrinter.summary(problems)).\n")
+            throw ExitCode.failure
+        }
+        switch format {
+        case .dot:
+            writeStandardOutput(Array(dot.utf8))
+        case .svg:
+            switch Graphviz.system().render(dot, "svg") {
+            case .success(let svg):
+                writeStandardOutput(svg)
+            case .failure(let failure):
+                standardError("error: cannot draw the graph: \(failure)\n"
+                    + (failure == .notInstalled ? "hint: install Graphviz (Debian: apt install graphviz), or print the DOT without --format svg\n" : ""))
+                throw ExitCode.failure
+            }
+        }
+    }
+
+    private func writeStandardOutput(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { break }
+            offset += n
+        }
+    }
+}

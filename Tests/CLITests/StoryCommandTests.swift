@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct StoryCommandTests {
+    func quizgen(_ arguments: String..., in folder: URL? = nil, environment: [String: String]? = nil) throws -> ProcessResult {
+        try ProcessResult.run(Repository.binary, arguments, in: folder, environment: environment)
+    }
+
+    var crossroads: String { Repository.root.appendingPathComponent("Content/crossroads.md").path }
+
+    static var hasDot: Bool {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/dot")
+        }
+    }
+
+    @Test func graphPrintsTheDOT() throws {
+        let result = try quizgen("graph", crossroads)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let golden = try String(
+            contentsOf: Repository.root.appendingPathComponent("Tests/RenderTests/__Golden__/crossroads/story.dot"), encoding: .utf8)
+        #expect(result.stdout == golden)
+    }
+
+    @Test(.enabled(if: hasDot, "Graphviz's dot is not installed"))
+    func graphDrawsSVGThroughDot() throws {
+        let result = try quizgen("graph", "--format", "svg", crossroads)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("<svg"))
+        #expect(result.stdout.contains("1. At the crossroads"))
+    }
+
+    @Test func graphAsSVGWithoutDotIsAClearError() throws {
+        let result = try quizgen("graph", "--format", "svg", crossroads, environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("error: cannot draw the graph: Graphviz's dot is not installed (no 'dot' on PATH)"))
+        #expect(result.stderr.contains("hint: install Graphviz"))
+    }
+
+    @Test func graphOfABrokenStoryFailsWithLocatedErrors() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("broken.md")
+        try "---\nkind: story\n---\n## One\n- [On](#tow)\n## Two {#two}\n## Lost\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try quizgen("graph", "--no-color", file.path)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("\(file.path):5:3: error: unknown page 'tow'\n 5 | - [On](#tow)\n   |   ^\nhint: did you mean 'two'?"))
+        #expect(result.stderr.contains("No graph: 1 error and 0 warnings."))
+
+        // Warnings are printed, and the graph still is.
+        try "---\nkind: story\n---\n## One\n- [On](#two)\n## Two {#two}\n## Lost\n".write(to: file, atomically: true, encoding: .utf8)
+        let warned = try quizgen("graph", "--no-color", file.path)
+        #expect(warned.status == 0)
+        #expect(warned.stderr.contains(":7:4: warning: page 3 cannot be reached"))
+        #expect(warned.stdout.contains("(unreachable)"))
+    }
+
+    @Test func graphNeedsAStory() throws {
+        let quiz = try quizgen("graph", Repository.root.appendingPathComponent("Content/which-animal.md").path)
+        #expect(quiz.status == 1)
+        #expect(quiz.stderr.contains("error: this is a personality quiz, not a story"))
+        let missing = try quizgen("graph", "/nonexistent/story.md")
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("/nonexistent/story.md: error: no such file"))
+        let format = try quizgen("graph", "--format", "png", crossroads)
+        #expect(format.status != 0)
+        #expect(format.stderr.contains("png"))
+    }
+
+    @Test func graphHasHelp() throws {
+        let help = try quizgen("graph", "--help")
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--format <format>"))
+        #expect(help.stdout.contains("Exit status"))
+        let root = try quizgen("--help")
+        #expect(root.stdout.contains("graph"))
+    }
+
+    @Test func checkReportsStories() throws {
+        let result = try quizgen("check", "--source", Repository.root.appendingPathComponent("Content").path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Content/crossroads.md: story “The Crossroads”\n  7 pages, 6 choices, 4 endings (2 good, 1 bad, 1 neutral)\n"))
+        #expect(result.stdout.contains("  4 playthroughs (distinct ways from the start to an ending)\n"))
+        #expect(result.stdout.contains("  playthroughs: unbounded (a loop lies on the way to an ending"))
+    }
+
+    @Test func buildWithoutDotNotesTheMissingMaps() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: crossroads, toPath: folder.appendingPathComponent("Content/crossroads.md").path)
+        let result = try quizgen("build", in: folder, environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("note: story maps left out: Graphviz's dot is not installed"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/crossroads/story.dot").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/crossroads/map.html").path))
+    }
+}

@@ -1,0 +1,310 @@
+import Content
+import Diagnostics
+import Markdown
+import Foundation
+import Testing
+import TestSupport
+
+func story(_ text: String) -> Story? {
+    guard case .story(let story)? = parse(text).0?.body else { return nil }
+    return story
+}
+
+/// The example of FORMAT.md, completed.
+let cave = """
+    ---
+    kind: story
+    title: The Cave
+    ---
+    A story in which you choose what happens.
+
+    ## The entrance
+    You stand at the mouth of a dark cave.
+    - [Go inside](#inside)
+    - [Walk back to the village](#village)
+
+    ## Inside the cave {#inside}
+    It is dark. You can [go deeper](#deep) or [turn back](#the-entrance).
+
+    ## Deeper {#deep .ending ending=bad}
+    You fall into a pit.
+
+    ## Home again {#village .ending ending=good}
+    You live to tell the tale. The end.
+
+    """
+
+@Suite struct SlugTests {
+    @Test func lowerCaseLettersAndDigitsJoinedByDashes() {
+        #expect(Story.slug("The Entrance") == "the-entrance")
+        #expect(Story.slug("Room 101") == "room-101")
+        #expect(Story.slug("  Hello -- World!!  ") == "hello-world")
+        #expect(Story.slug("C'est___la vie...") == "c-est-la-vie")
+        #expect(Story.slug("--Already-dashed--") == "already-dashed")
+        #expect(Story.slug("a\tb\nc") == "a-b-c")
+    }
+
+    @Test func lettersOfAnyScriptAreKept() {
+        #expect(Story.slug("北京 欢迎你") == "北京-欢迎你")
+        #expect(Story.slug("洞窟の奥") == "洞窟の奥")
+        #expect(Story.slug("カタカナ・テスト") == "カタカナ-テスト")
+        #expect(Story.slug("Éléphant à l'Opéra") == "éléphant-à-l-opéra")
+        #expect(Story.slug("Ärger über Öl") == "ärger-über-öl")
+        #expect(Story.slug("Ἀθῆναι") == "ἀθῆναι")
+        #expect(Story.slug("٣ أبواب") == "٣-أبواب")
+    }
+
+    @Test func combiningMarksStayWithTheirLetter() {
+        // "café" written with a combining acute accent, and Devanagari vowel signs and virama.
+        #expect(Story.slug("Cafe\u{301} noir").unicodeScalars.map(\.value) == "cafe\u{301}-noir".unicodeScalars.map(\.value))
+        #expect(Story.slug("नमस्ते दुनिया") == "नमस्ते-दुनिया")
+        // A mark with no letter before it is not kept on its own.
+        #expect(Story.slug("\u{301}abc") == "abc")
+    }
+
+    @Test func emojiAndPunctuationOnlyMakeNoSlug() {
+        #expect(Story.slug("🐉🔥") == "")
+        #expect(Story.slug("?!… — ***") == "")
+        #expect(Story.slug("Dragons 🐉 here") == "dragons-here")
+    }
+}
+
+@Suite struct StoryParserTests {
+    @Test func parsesPagesChoicesAndEndings() throws {
+        let (piece, problems) = parse(cave)
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(piece?.meta.kind == .story)
+        guard case .story(let story)? = piece?.body else { Issue.record("not a story"); return }
+        #expect(story.pages.map(\.id) == ["the-entrance", "inside", "deep", "village"])
+        #expect(story.pages.map(\.title.plainText) == ["The entrance", "Inside the cave", "Deeper", "Home again"])
+        #expect(story.start == 0)
+        #expect(story.pages[0].choices.map(\.target) == [1, 3])
+        #expect(story.pages[0].choices.map(\.label.plainText) == ["Go inside", "Walk back to the village"])
+        #expect(story.pages[0].choices.allSatisfy { !$0.inProse })
+        #expect(story.pages[1].choices.map(\.target) == [2, 0])
+        #expect(story.pages[1].choices.allSatisfy { $0.inProse })
+        #expect(story.pages.map(\.isEnding) == [false, false, true, true])
+        #expect(story.pages.map(\.ending) == [nil, nil, .bad, .good])
+        #expect(story.choiceCount == 4)
+        #expect(story.pages[0].choices[0].line == 9)
+        #expect(story.pages[0].choices[0].column == 3)
+    }
+
+    @Test func listsOfChoicesLeaveTheTextAndProseLinksStay() throws {
+        let parsed = try #require(story(cave))
+        // The list of choices is shown as buttons, not in the text.
+        #expect(parsed.pages[0].body.plainText == "You stand at the mouth of a dark cave.")
+        #expect(!parsed.pages[0].body.contains { $0.isList })
+        #expect(parsed.pages[1].body.plainText == "It is dark. You can go deeper or turn back.")
+    }
+
+    @Test func aListWithOtherItemsIsProseAndItsLinksAreChoices() throws {
+        let text = """
+            ---
+            kind: story
+            ---
+            ## One
+            - [Go on](#two)
+            - Or stay here and think about it
+            - **[Run](#two)** away
+            ## Two {#two}
+            """
+        let parsed = try #require(story(text))
+        #expect(parsed.pages[0].body.contains { $0.isList })
+        #expect(parsed.pages[0].choices.map(\.target) == [1, 1])
+        #expect(parsed.pages[0].choices.allSatisfy { $0.inProse })
+    }
+
+    @Test func listItemsWithTextAroundTheLinkAreChoicesWithThatText() throws {
+        let text = """
+            ---
+            kind: story
+            ---
+            ## One
+            1. Bravely [go on](#two)!
+            2. [Go home](#three), *quietly*
+            ## Two {#two}
+            ## Three {#three}
+            """
+        let parsed = try #require(story(text))
+        #expect(parsed.pages[0].body.isEmpty)
+        #expect(parsed.pages[0].choices.map(\.label.plainText) == ["Bravely go on!", "Go home, quietly"])
+    }
+
+    @Test func linksAreMatchedAfterPercentDecoding() throws {
+        let text = """
+            ---
+            kind: story
+            ---
+            ## Début
+            [Au café](#caf%C3%A9) or [to the 洞窟](#%E6%B4%9E%E7%AA%9F) or [raw](#café).
+            ## Café {#café}
+            ## 洞窟
+            """
+        let parsed = try #require(story(text))
+        #expect(parsed.pages.map(\.id) == ["début", "café", "洞窟"])
+        #expect(parsed.pages[0].choices.map(\.target) == [1, 2, 1])
+        #expect(parsed.page(forLink: "#caf%C3%A9") == 1)
+        #expect(parsed.page(forLink: "#%ZZ") == nil)
+    }
+
+    @Test func startNamesTheFirstPage() throws {
+        let parsed = try #require(story(cave.replacingOccurrences(of: "title: The Cave", with: "start: inside")))
+        #expect(parsed.start == 1)
+        let quoted = try #require(story(cave.replacingOccurrences(of: "title: The Cave", with: "start: \"#inside\"")))
+        #expect(quoted.start == 1)
+    }
+
+    @Test func aPageMayLinkToItself() throws {
+        let parsed = try #require(story("---\nkind: story\n---\n## Loop {#loop}\n[Again](#loop) and [out](#out).\n## Out {#out}\n"))
+        #expect(parsed.pages[0].choices.map(\.target) == [0, 1])
+    }
+
+    @Test func aHeadingWithoutLettersOrDigitsGetsPageN() throws {
+        let parsed = try #require(story("---\nkind: story\n---\n## 🐉🔥\n- [On](#on)\n## On {#on}\n## ???\n[Back](#page-1)\n"))
+        #expect(parsed.pages.map(\.id) == ["page-1", "on", "page-3"])
+        #expect(parsed.pages[2].choices.map(\.target) == [0])
+    }
+
+    @Test func linksElsewhereAreNoChoices() throws {
+        let text = "---\nkind: story\n---\n## One\nSee [the quiz](which-animal.md), [a site](https://example.org) and ![](#img).\n"
+        let parsed = try #require(story(text))
+        #expect(parsed.pages[0].choices.isEmpty)
+        #expect(parsed.pages[0].isEnding)
+    }
+
+    @Test func theREADMEExampleIsAValidStory() throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Stories"))
+        let example = try #require(readme[section.upperBound...].firstMatch(of: /```markdown\n([\s\S]*?)```/)?.1)
+        let (piece, problems) = parse(String(example))
+        #expect(problems.isEmpty, "\(problems)")
+        guard case .story(let parsed)? = piece?.body else { Issue.record("not a story"); return }
+        #expect(parsed.pages.count == 4 && parsed.start == 0)
+    }
+
+    // MARK: Every error FORMAT.md lists for stories, located
+
+    @Test func linkToAnUnknownPageSuggestsTheNearestId() {
+        let (piece, problems) = parse(cave.replacingOccurrences(of: "(#inside)", with: "(#insde)"))
+        #expect(piece == nil)
+        #expect(located(problems) == ["9:3: error: unknown page 'insde'"])
+        #expect(problems[0].hint == "did you mean 'inside'?")
+        #expect(problems[0].sourceLine == "- [Go inside](#insde)")
+    }
+
+    @Test func unknownPageInProseIsLocatedAtTheLink() {
+        let (_, problems) = parse(cave.replacingOccurrences(of: "(#deep)", with: "(#Deep)"))
+        #expect(located(problems) == ["13:21: error: unknown page 'Deep'"])
+        #expect(problems[0].hint == "did you mean 'deep'?")
+        let far = parse(cave.replacingOccurrences(of: "(#deep)", with: "(#xyzzy)")).1
+        #expect(far[0].hint == "page ids: the-entrance, inside, deep, village")
+    }
+
+    @Test func twoPagesWithOneId() {
+        let (piece, problems) = parse(cave.replacingOccurrences(of: "{#village .ending", with: "{#inside .ending"))
+        #expect(piece == nil)
+        #expect(located(problems).contains("18:16: error: two pages have the id 'inside'"))
+        let duplicate = problems.first { $0.message == "two pages have the id 'inside'" }
+        #expect(duplicate?.hint == "'inside' is already the id of page 2 on line 12")
+    }
+
+    @Test func twoHeadingsWithOneSlug() {
+        let text = "---\nkind: story\n---\n## The end\n## The End\n"
+        let (_, problems) = parse(text)
+        #expect(located(problems) == ["5:4: error: two pages have the id 'the-end'"])
+        #expect(problems[0].hint == "'the-end' is already the id of page 1 on line 4; give this page an id of its own, e.g. {#the-end-2}")
+    }
+
+    @Test func linkThatNamesNoPage() {
+        let (_, problems) = parse("---\nkind: story\n---\n## One\n[Nowhere](#)\n")
+        #expect(located(problems) == ["5:1: error: this link names no page"])
+    }
+
+    @Test func unknownStartSuggestsTheNearestId() {
+        let (piece, problems) = parse(cave.replacingOccurrences(of: "title: The Cave", with: "start: insid"))
+        #expect(piece == nil)
+        #expect(located(problems) == ["3:8: error: 'start' names no page: there is no page 'insid'"])
+        #expect(problems[0].hint == "did you mean 'inside'?")
+        let number = parse(cave.replacingOccurrences(of: "title: The Cave", with: "start: 2")).1
+        #expect(number[0].hint == "'start' takes a page id, not a number: page 2 is 'inside'")
+    }
+
+    @Test func storyWithoutPages() {
+        let (_, problems) = parse("---\nkind: story\n---\nJust an introduction.\n")
+        #expect(located(problems) == ["2:1: error: this story has no pages"])
+    }
+
+    @Test func linksInTheIntroductionMustLeadToPages() {
+        let (_, problems) = parse(cave.replacingOccurrences(of: "what happens.", with: "what [happens](#insid)."))
+        #expect(located(problems) == ["5:34: error: unknown page 'insid'"])
+    }
+
+    @Test func invalidEndingKind() {
+        let (piece, problems) = parse(cave.replacingOccurrences(of: "ending=good", with: "ending=godo"))
+        #expect(piece == nil)
+        #expect(located(problems) == ["18:33: error: 'godo' is not a kind of ending"])
+        #expect(problems[0].hint == "did you mean 'good'?")
+    }
+
+    @Test func everyProblemOfAFileIsReportedTogether() {
+        let text = cave
+            .replacingOccurrences(of: "(#inside)", with: "(#insde)")
+            .replacingOccurrences(of: "(#deep)", with: "(#dep)")
+            .replacingOccurrences(of: "{#village", with: "{#deep")
+        #expect(located(parse(text).1) == [
+            "18:16: error: two pages have the id 'deep'",
+            "9:3: error: unknown page 'insde'",
+            "10:3: error: unknown page 'village'",
+            "13:21: error: unknown page 'dep'",
+        ])
+    }
+
+    // MARK: Warnings
+
+    @Test func unknownFlagsAndSettingsAreWarningsWithTheNearest() throws {
+        let text = cave.replacingOccurrences(of: "{#inside}", with: "{#inside .endign endig=good dragon}")
+        let (piece, problems) = parse(text)
+        #expect(piece != nil)
+        #expect(located(problems) == [
+            "12:29: warning: unknown flag '.endign' on a story page",
+            "12:37: warning: unknown setting 'endig' on a story page",
+            "12:48: warning: 'dragon' has no meaning on a story page and is ignored",
+        ])
+        #expect(problems.map(\.hint) == [
+            "did you mean '.ending'?", "did you mean 'ending'?",
+            "a page's id is written '#dragon'; choices are links in the page, e.g. [Go on](#dragon)",
+        ])
+    }
+
+    @Test func anEndingKindOnAPageWithChoicesIsIgnoredWithAWarning() throws {
+        let text = cave.replacingOccurrences(of: "{#inside}", with: "{#inside .ending ending=good}")
+        let (piece, problems) = parse(text)
+        #expect(piece != nil)
+        #expect(located(problems) == [
+            "12:29: warning: '.ending' is ignored: this page has choices, so it is not an ending",
+            "12:37: warning: 'ending=good' is ignored: this page has choices, so it is not an ending",
+        ])
+    }
+
+    @Test func attributeBlocksOnChoicesAreWarnings() throws {
+        let text = cave.replacingOccurrences(of: "- [Go inside](#inside)", with: "- [Go inside](#inside) {.bold}")
+        let (piece, problems) = parse(text)
+        #expect(located(problems) == ["9:24: warning: an attribute block has no meaning in a story and is left out"])
+        guard case .story(let parsed)? = piece?.body else { Issue.record("not a story"); return }
+        #expect(parsed.pages[0].choices[0].label.plainText == "Go inside")
+    }
+
+    @Test func unknownFrontMatterKeySuggestsStart() {
+        let (_, problems) = parse(cave.replacingOccurrences(of: "title: The Cave", with: "strat: inside"))
+        #expect(located(problems) == ["3:1: warning: unknown front matter key 'strat'"])
+        #expect(problems[0].hint == "did you mean 'start'?")
+    }
+
+    @Test func anEmptyStartIsAWarning() {
+        // In YAML '#' begins a comment, so this is an empty value.
+        let (piece, problems) = parse(cave.replacingOccurrences(of: "title: The Cave", with: "start: #inside"))
+        #expect(piece != nil)
+        #expect(located(problems) == ["3:1: warning: 'start' is empty, so the story starts on page 1"])
+    }
+}

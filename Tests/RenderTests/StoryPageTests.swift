@@ -1,0 +1,288 @@
+import Analysis
+import Content
+import Diagnostics
+import Foundation
+import Render
+import Site
+import Testing
+import TestSupport
+
+/// Parses a story file's text and renders it as a build would (without a map).
+func renderStory(_ text: String, path: String = "Content/test.md") throws -> (Story, StoryAnalysis, [OutputFile]) {
+    let (piece, problems) = ContentParser.parse(SourceFile(path: path, text: text), sitePath: "test")
+    #expect(!problems.hasErrors, "\(DiagnosticPrinter().format(problems))")
+    guard case .story(let story)? = piece?.body, let meta = piece?.meta else { throw StoryTestFailure() }
+    let analysis = StoryAnalysis.analyse(StoryGraph(story))
+    let dot = StoryDOT.render(title: meta.title, story: story, analysis: analysis)
+    let site = SiteContext(settings: SiteSettings(), templates: TemplateSet.make().0)
+    return (story, analysis, StoryRenderer.render(meta, story, analysis: analysis, dot: dot, svg: nil, site: site))
+}
+
+struct StoryTestFailure: Error {}
+
+@Suite struct StoryPageTests {
+    @Test func goldenPages() throws {
+        for name in ["crossroads/index.html", "crossroads/hills.html", "crossroads/hut.html", "the-cave/crystals.html"] {
+            Golden.assertMatches(try #require(SampleSite.page(name)), named: name)
+        }
+    }
+
+    @Test func goldenGraphs() throws {
+        for name in ["crossroads/story.dot", "the-cave/story.dot"] {
+            Golden.assertMatches(try #require(SampleSite.page(name)), named: name)
+        }
+    }
+
+    @Test func everyStoryPageIsStaticWithOneHeadingOne() throws {
+        let pages = SampleSite.output.files.filter {
+            ($0.path.hasPrefix("crossroads/") || $0.path.hasPrefix("the-cave/")) && $0.path.hasSuffix(".html")
+        }
+        #expect(pages.count == 7 + 1 + 13 + 1)
+        for page in pages {
+            #expect(!page.text.contains("<script"), "\(page.path)")
+            #expect(page.text.contains("script-src 'none'"), "\(page.path)")
+            #expect(page.text.components(separatedBy: "<h1").count == 2, "\(page.path)")
+        }
+    }
+
+    @Test func pagesShowTheirNumberChoicesAndTheWayBack() throws {
+        let hills = try #require(SampleSite.page("crossroads/hills.html"))
+        #expect(hills.contains("<p class=\"muted\">Page 2</p>"))
+        #expect(hills.contains("<h1>The hills</h1>"))
+        #expect(hills.contains("<a class=\"btn\" href=\"hut.html\"><span>Knock on the door of the hut</span> <span class=\"to\">page 4</span></a>"))
+        #expect(!hills.contains("Start again"))
+        let hut = try #require(SampleSite.page("crossroads/hut.html"))
+        #expect(hut.contains("<a class=\"btn primary\" href=\"at-the-crossroads.html\">Start again</a>"))
+        #expect(!hut.contains("class=\"choices\""))
+        let cover = try #require(SampleSite.page("crossroads/index.html"))
+        #expect(cover.contains("<a class=\"btn primary\" href=\"at-the-crossroads.html\">Begin</a>"))
+        #expect(!cover.contains("map.html"))
+    }
+
+    @Test func proseLinksLeadToThePageFiles() throws {
+        let crystals = try #require(SampleSite.page("the-cave/crystals.html"))
+        // The Japanese id becomes page-9.html; the link in the text and its button both lead there.
+        #expect(crystals.contains("<a href=\"page-9.html\">press your hand against it</a>"))
+        #expect(crystals.contains("<a class=\"btn\" href=\"page-9.html\">"))
+        #expect(crystals.contains("<a href=\"lantern.html\">go back the way you came</a>"))
+        #expect(SampleSite.page("the-cave/page-9.html")?.contains("<h1>洞窟の奥</h1>") == true)
+    }
+
+    @Test func theSiteIndexListsStories() throws {
+        let index = try #require(SampleSite.page("index.html"))
+        #expect(index.contains("<a href=\"crossroads/index.html\">The Crossroads</a> <span class=\"kind\">Story</span>"))
+        #expect(index.contains("<a href=\"the-cave/index.html\">The Cave</a> <span class=\"kind\">Story</span>"))
+    }
+
+    @Test func fileNamesAreSafeAndDistinct() throws {
+        let text = """
+            ---
+            kind: story
+            ---
+            ## Door {#Door}
+            [a](#door) [b](#index) [c](#map) [d](#story) [e](#洞窟) [f](#page-3) [g](#x-y_z)
+            ## door {#door}
+            ## Index {#index}
+            ## Map {#map}
+            ## Story {#story}
+            ## 洞窟
+            ## page 3 {#page-3}
+            ## XYZ {#x-y_z}
+            """
+        let (story, _, files) = try renderStory(text)
+        #expect(StoryRenderer.fileNames(story) == [
+            "Door.html", "page-2.html", "page-3.html", "page-4.html", "page-5.html", "page-6.html", "page-7.html",
+            "x-y_z.html",
+        ])
+        let paths = files.map(\.path)
+        #expect(Set(paths.map { $0.lowercased() }).count == paths.count)
+        #expect(paths.contains("test/index.html") && paths.contains("test/story.dot"))
+        let first = try #require(files.first { $0.path == "test/Door.html" })
+        #expect(first.text.contains("<a href=\"page-2.html\">a</a>"))
+        #expect(first.text.contains("<a href=\"page-7.html\">f</a>"))
+    }
+
+    @Test func headingsInThePageTextMoveBelowTheTitle() throws {
+        let text = "---\nkind: story\n---\n### Intro heading\n## One\n### Part\n# Big\n#### Small\n"
+        let (_, _, files) = try renderStory(text)
+        let page = try #require(files.first { $0.path == "test/one.html" }?.text)
+        #expect(page.contains("<h1>One</h1>"))
+        #expect(page.contains("<h2>Part</h2>\n<h2>Big</h2>\n<h3>Small</h3>"))
+        let cover = try #require(files.first { $0.path == "test/index.html" }?.text)
+        #expect(cover.contains("<h2>Intro heading</h2>"))
+    }
+
+    @Test func aPageWithoutATitleIsCalledByItsNumber() throws {
+        let text = "---\nkind: story\n---\nStart [here](#page-1).\n##\n- [On](#on)\n## On {#on}\n"
+        let (_, _, files) = try renderStory(text)
+        let page = try #require(files.first { $0.path == "test/page-1.html" }?.text)
+        #expect(page.contains("<h1>Page 1</h1>"))
+        #expect(page.contains("<title>Page 1 · test</title>"))
+        let dot = try #require(files.first { $0.path == "test/story.dot" }?.text)
+        #expect(dot.contains("  p1 [label=\"1\", penwidth=2];\n"))
+        // Links in the introduction lead to pages too.
+        #expect(files.first { $0.path == "test/index.html" }?.text.contains("<a href=\"page-1.html\">here</a>") == true)
+    }
+
+    @Test func aButtonForEveryPlaceTheTextLeads() throws {
+        let text = """
+            ---
+            kind: story
+            ---
+            ## One
+            You may [run](#two), [hide](#three) or [run](#two) again.
+
+            - [Hide in the barn](#three)
+            ## Two {#two}
+            ## Three {#three}
+            """
+        let (_, _, files) = try renderStory(text)
+        let page = try #require(files.first { $0.path == "test/one.html" }?.text)
+        let buttons = page.matches(of: /<a class="btn" href="([^"]+)"><span>([^<]+)<\/span>/).map { "\($0.1) \($0.2)" }
+        #expect(buttons == ["two.html run", "three.html Hide in the barn"])
+    }
+
+    @Test func mapPageOnlyWithAnSVG() throws {
+        let (piece, _) = ContentParser.parse(SourceFile(path: "Content/c.md", text: cave), sitePath: "c")
+        guard case .story(let story)? = piece?.body, let meta = piece?.meta else { throw StoryTestFailure() }
+        let analysis = StoryAnalysis.analyse(StoryGraph(story))
+        let site = SiteContext(settings: SiteSettings(), templates: TemplateSet.make().0)
+        let files = StoryRenderer.render(meta, story, analysis: analysis, dot: "digraph {}", svg: Array("<svg/>".utf8), site: site)
+        #expect(files.map(\.path).contains("c/story.svg"))
+        let map = try #require(files.first { $0.path == "c/map.html" }?.text)
+        #expect(map.contains("<img src=\"story.svg\""))
+        #expect(map.contains("img-src * data:"))
+        #expect(files.first { $0.path == "c/index.html" }?.text.contains("<a href=\"map.html\">Map of the story</a>") == true)
+    }
+}
+
+let cave = """
+    ---
+    kind: story
+    title: The Cave
+    ---
+    ## The entrance
+    - [Go inside](#inside)
+    - [Walk back to the village](#village)
+    ## Inside the cave {#inside}
+    [Go deeper](#deep), [wander](#wander) or [go back](#the-entrance).
+    ## Wandering {#wander}
+    - [Wander more](#wander-more)
+    ## Wandering more {#wander-more}
+    - [Wander again](#wander)
+    ## Deeper {#deep ending=bad}
+    ## Home again {#village .ending ending=good}
+    ## Forgotten {#forgotten}
+    - [Home](#village)
+    """
+
+@Suite struct StoryDOTTests {
+    @Test func marksStartEndingsUnreachablePagesAndTraps() throws {
+        let (_, analysis, files) = try renderStory(cave)
+        #expect(analysis.traps == [2, 3])
+        #expect(analysis.unreachable == [6])
+        let dot = try #require(files.first { $0.path == "test/story.dot" }?.text)
+        #expect(dot.contains("  start -> p1 [style=bold];\n"))
+        #expect(dot.contains("  p1 [label=\"1. The entrance\", penwidth=2];\n"))
+        #expect(dot.contains("  p3 [label=\"3. Wandering\\n(trap: no ending from here)\", color=\"#e65100\", penwidth=2];\n"))
+        #expect(dot.contains("  p5 [label=\"5. Deeper\\n(bad ending)\", shape=octagon, fillcolor=\"#ffcdd2\"];\n"))
+        #expect(dot.contains("  p6 [label=\"6. Home again\\n(good ending)\", shape=doubleoctagon, fillcolor=\"#c8e6c9\"];\n"))
+        #expect(dot.contains("  p7 [label=\"7. Forgotten\\n(unreachable)\", style=\"rounded,filled,dashed\""))
+        #expect(dot.contains("  p2 -> p1 [label=\"go back\"];\n"))
+        #expect(dot.contains("  p7 -> p6 [label=\"Home\", style=dashed, color=\"#666666\"];\n"))
+    }
+
+    @Test func quotingKeepsEveryCharacterLiteral() {
+        #expect(StoryDOT.quoted(#"a "b" \N \\ & c"#) == #""a \"b\" \\N \\\\ &amp; c""#)
+        #expect(StoryDOT.quoted("line\nbreak\u{1}\u{7F}\u{85}x") == #""line\nbreak   x""#)
+        #expect(StoryDOT.quoted("ends with \\") == #""ends with \\""#)
+        #expect(StoryDOT.quoted("中文 🐉") == "\"中文 🐉\"")
+    }
+
+    /// Titles and choices that would break a careless DOT writer.
+    static let hostile = #"""
+        ---
+        kind: story
+        title: "A \"quoted\" title \\ with\na newline & <angle> brackets"
+        ---
+        ## Quotes "double" and 'single' \\ back\slash \N \G \l \\n end\\ {#one}
+        - ["Go" <b>on</b> & &amp; &#92; &bogus; \\ -> -- ; } \] // /* #](#two)
+        - [digraph node edge graph subgraph strict](#three)
+        - [中文 日本語 한국어 العربية עברית Ελληνικά 👩‍👩‍👧 e\#u{301}](#four)
+        - [multi
+          line \\
+          choice](#five)
+        ## <b>node</b> [label="x"]; } digraph { {#two}
+        ## digraph {#three}
+        ## 洞窟の奥 \#u{202E}reversed\#u{202C} zero\#u{200B}width {#four}
+        ## Ends with a backslash \\ {#five}
+        """#
+
+    @Test(.enabled(if: Graphviz.system().isAvailable, "Graphviz's dot is not installed"))
+    func dotAcceptsHostileLabelsAndShowsThemAsWritten() throws {
+        let (story, _, files) = try renderStory(Self.hostile)
+        #expect(story.pages.count == 5)
+        let dot = try #require(files.first { $0.path == "test/story.dot" }?.text)
+        let texts = svgTexts(try dotSVG(dot, name: "hostile"))
+        // Every label comes back exactly as the reader sees the text.
+        #expect(texts.contains("A \"quoted\" title \\ with"))
+        #expect(texts.contains("a newline & <angle> brackets"))
+        for (i, page) in story.pages.enumerated() {
+            let label = "\(i + 1). " + StoryDOTTestHelpers.short(page.title.plainText, StoryDOT.titleLength)
+            #expect(texts.contains(label), "\(label) not in \(texts)")
+            for choice in page.choices {
+                let label = StoryDOTTestHelpers.short(choice.label.plainText, StoryDOT.choiceLength)
+                #expect(texts.contains(label), "\(label) not in \(texts)")
+            }
+        }
+        #expect(texts.contains("1. Quotes \"double\" and 'single' \\ back\\slash \\N \\G…"))
+        #expect(texts.contains("2. node [label=\"x\"]; } digraph {"))
+        #expect(texts.contains("multi line \\ choice"))
+        #expect(texts.contains("5. Ends with a backslash \\"))
+    }
+
+    @Test(.enabled(if: Graphviz.system().isAvailable, "Graphviz's dot is not installed"))
+    func dotAcceptsEveryGeneratedGraph() throws {
+        var graphs = SampleSite.output.files.filter { $0.path.hasSuffix(".dot") }
+        #expect(graphs.count == 2)
+        graphs += try renderStory(cave).2.filter { $0.path.hasSuffix(".dot") }
+        graphs += try renderStory(Self.hostile).2.filter { $0.path.hasSuffix(".dot") }
+        for graph in graphs {
+            let svg = try dotSVG(graph.text, name: graph.path.replacingOccurrences(of: "/", with: "-"))
+            #expect(svg.contains("<svg"), "\(graph.path)")
+        }
+    }
+
+    /// Runs `dot -Tsvg` and requires it to succeed without a word on standard error.
+    func dotSVG(_ dot: String, name: String) throws -> String {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(name)
+        try dot.write(to: file, atomically: true, encoding: .utf8)
+        let result = try ProcessResult.run(URL(fileURLWithPath: "/usr/bin/env"), ["dot", "-Tsvg", file.path])
+        #expect(result.status == 0, "dot refused \(name): \(result.stderr)\n\(dot)")
+        #expect(result.stderr.isEmpty, "dot complained about \(name): \(result.stderr)")
+        return result.stdout
+    }
+
+    /// The text of every `<text>` element of an SVG, with XML escapes decoded.
+    func svgTexts(_ svg: String) -> [String] {
+        svg.matches(of: /<text[^>]*>([^<]*)<\/text>/).map { match in
+            var text = String(match.1)
+            for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#45;", "-")] {
+                text = text.replacingOccurrences(of: entity, with: character)
+            }
+            text = text.replacing(/&#(\d+);/) { String(UnicodeScalar(UInt32($0.1)!).map(Character.init) ?? "?") }
+            text = text.replacing(/&#x([0-9A-Fa-f]+);/) { String(UnicodeScalar(UInt32($0.1, radix: 16)!).map(Character.init) ?? "?") }
+            return text.replacingOccurrences(of: "&amp;", with: "&")
+        }
+    }
+}
+
+enum StoryDOTTestHelpers {
+    static func short(_ text: String, _ length: Int) -> String {
+        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard words.count > length else { return words }
+        return String(words.prefix(length - 1)).trimmingCharacters(in: .whitespaces) + "…"
+    }
+}

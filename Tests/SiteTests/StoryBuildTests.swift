@@ -1,0 +1,192 @@
+import Diagnostics
+import Foundation
+import Site
+import Testing
+import TestSupport
+
+let sevenPages = """
+    ---
+    kind: story
+    title: Seven
+    ---
+    Pick a path.
+    ## One
+    - [Left](#two)
+    - [Right](#three)
+    ## Two {#two}
+    - [Up](#four)
+    - [Down](#five)
+    ## Three {#three}
+    - [Up](#six)
+    - [Down](#seven)
+    ## Four {#four ending=good}
+    ## Five {#five ending=bad}
+    ## Six {#six ending=neutral}
+    ## Seven {#seven}
+    """
+
+extension TemporarySite {
+    /// Loads, builds and writes with the given Graphviz, as `quizgen build` does.
+    @discardableResult
+    func build(graphviz: Graphviz) -> BuildOutput {
+        let (loaded, problems) = SiteLoader.load(location, fileSystem: .disk)
+        var output = SiteBuilder.build(loaded, options: BuildOptions(graphviz: graphviz))
+        output.diagnostics = problems + output.diagnostics
+        if !output.diagnostics.hasErrors {
+            output.diagnostics += SiteWriter.write(output, contentFolder: location.content, to: self.output, fileSystem: .disk)
+        }
+        return output
+    }
+}
+
+/// A Graphviz that draws the same small picture for any graph, and counts nothing.
+let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
+    .success(Array("<svg xmlns=\"http://www.w3.org/2000/svg\"><!-- \(format) \(dot.utf8.count) --></svg>".utf8))
+}
+
+@Suite struct StoryBuildTests {
+    @Test func writesPagesTheGraphAndWithGraphvizTheMap() throws {
+        let site = TemporarySite(files: ["Content/seven.md": sevenPages])
+        let result = site.build(graphviz: fakeGraphviz)
+        #expect(result.diagnostics.isEmpty, "\(DiagnosticPrinter().format(result.diagnostics))")
+        #expect(result.notes.isEmpty)
+        for file in ["index", "one", "two", "three", "four", "five", "six", "seven", "map"] {
+            #expect(site.exists("public/seven/\(file).html"), "\(file).html")
+        }
+        #expect(site.read("public/seven/story.dot")?.hasPrefix("digraph story {") == true)
+        #expect(site.read("public/seven/story.svg")?.hasPrefix("<svg") == true)
+        #expect(site.read("public/seven/index.html")?.contains("<a href=\"map.html\">Map of the story</a>") == true)
+        #expect(site.read("public/index.html")?.contains("<span class=\"kind\">Story</span>") == true)
+    }
+
+    @Test func withoutGraphvizThereIsNoMapAndOneNote() throws {
+        let site = TemporarySite(files: ["Content/seven.md": sevenPages, "Content/tiny.md": quiz])
+        let result = site.build(graphviz: .none)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.notes == [
+            "story maps left out: Graphviz's dot is not installed (story.dot is still written beside each story)",
+        ])
+        #expect(site.exists("public/seven/story.dot"))
+        #expect(!site.exists("public/seven/story.svg") && !site.exists("public/seven/map.html"))
+        #expect(site.read("public/seven/index.html")?.contains("map.html") == false)
+        // Without a story there is nothing to say.
+        let quizOnly = TemporarySite(files: ["Content/tiny.md": quiz])
+        #expect(quizOnly.build(graphviz: .none).notes.isEmpty)
+    }
+
+    @Test func aFailingDotLeavesOutTheMapWithANote() {
+        let broken = Graphviz(location: "/fake/dot") { _, _ in .failure(.failed("Error: syntax error in line 1")) }
+        let site = TemporarySite(files: ["Content/seven.md": sevenPages])
+        let result = site.build(graphviz: broken)
+        #expect(!result.hasErrors)
+        #expect(result.notes == ["Content/seven.md: no map: dot failed: Error: syntax error in line 1"])
+        #expect(site.exists("public/seven/one.html") && !site.exists("public/seven/map.html"))
+    }
+
+    @Test func twoBuildsWithMapsAreByteIdentical() {
+        let site = TemporarySite(files: ["Content/seven.md": sevenPages])
+        site.build(graphviz: fakeGraphviz)
+        let first = site.tree()
+        site.build(graphviz: fakeGraphviz)
+        #expect(site.tree() == first)
+        #expect(first.count == 13)
+    }
+
+    @Test func aStoryWithErrorsFailsTheBuildAndWritesNothing() {
+        let site = TemporarySite(files: ["Content/seven.md": sevenPages.replacingOccurrences(of: "(#six)", with: "(#sx)")])
+        let result = site.build()
+        #expect(located(result.diagnostics) == ["Content/seven.md:13:3: error: unknown page 'sx'"])
+        #expect(result.diagnostics.first?.hint == "did you mean 'six'?")
+        #expect(!site.exists("public"))
+    }
+
+    @Test func unreachablePagesAndTrapsAreWarningsAtTheirHeadings() {
+        let text = sevenPages
+            .replacingOccurrences(of: "- [Down](#seven)", with: "- [Down](#five)")
+            .replacingOccurrences(of: "## Six {#six ending=neutral}", with: "## Six {#six}\n[Again](#six)")
+        let site = TemporarySite(files: ["Content/seven.md": text])
+        let result = site.build()
+        #expect(located(result.diagnostics) == [
+            "Content/seven.md:17:4: warning: page 6 is a trap: no ending can be reached from it",
+            "Content/seven.md:19:4: warning: page 7 cannot be reached: no path from the start (page 1) leads here",
+        ])
+        #expect(result.diagnostics[1].hint == "link to it from a page the reader can reach, e.g. [Go on](#seven)")
+        #expect(site.exists("public/seven/seven.html"))
+    }
+
+    @Test func checkReportsTheStoryGraph() throws {
+        let site = TemporarySite(files: ["Content/seven.md": sevenPages])
+        let (loaded, _) = SiteLoader.load(site.location, fileSystem: .disk)
+        let report = ReportFormatter.text(SiteBuilder.build(loaded, options: BuildOptions(render: false)).reports)
+        #expect(report == """
+            Content/seven.md: story “Seven”
+              7 pages, 6 choices, 4 endings (1 good, 1 bad, 1 neutral, 1 without a kind)
+              7 of 7 pages reachable from the start (page 1)
+              no loops
+              4 playthroughs (distinct ways from the start to an ending)
+              endings, by choices from the start (shortest / longest):
+                page 4  good     2 / 2  “Four”
+                page 5  bad      2 / 2  “Five”
+                page 6  neutral  2 / 2  “Six”
+                page 7  -        2 / 2  “Seven”
+
+            """)
+    }
+
+    @Test func checkReportsLoopsTrapsAndHugeCounts() throws {
+        // 120 two-way forks that join again: 2^120 ways, then a loop with no way out.
+        var text = "---\nkind: story\ntitle: Forks\n---\n"
+        for i in 0..<120 {
+            text += "## Fork \(i) {#f\(i)}\n- [A](#a\(i))\n- [B](#b\(i))\n"
+            text += "## A \(i) {#a\(i)}\n- [On](#f\(i + 1))\n## B \(i) {#b\(i)}\n- [On](#f\(i + 1))\n"
+        }
+        text += "## The end {#f120}\n## Loop {#loop}\n[Round](#loop)\n"
+        let site = TemporarySite(files: ["Content/forks.md": text])
+        let (loaded, _) = SiteLoader.load(site.location, fileSystem: .disk)
+        let output = SiteBuilder.build(loaded, options: BuildOptions(render: false))
+        let report = ReportFormatter.text(output.reports)
+        #expect(report.contains("  362 pages, 481 choices, 1 ending\n"))
+        #expect(report.contains("  361 of 362 pages reachable from the start (page 1); unreachable: page 362\n"))
+        #expect(report.contains("  1 loop (pages a reader can come back to): page 362\n"))
+        // 2^120 = 1,329,227,995,784,915,872,903,807,060,280,344,576: 37 digits.
+        #expect(report.contains("  about 1.32 × 10^36 playthroughs (distinct ways from the start to an ending)\n"))
+        #expect(report.contains("    page 361  -  240 / 240  “The end”\n"))
+    }
+}
+
+@Suite struct GraphvizTests {
+    @Test func noDotOnPathIsNone() {
+        #expect(!Graphviz.system(environment: ["PATH": ""]).isAvailable)
+        #expect(Graphviz.none.render("digraph {}", "svg") == .failure(.notInstalled))
+    }
+
+    @Test(.enabled(if: Graphviz.system().isAvailable, "Graphviz's dot is not installed"))
+    func drawsSVGWithTheRealDot() throws {
+        let result = try Graphviz.system().render("digraph { a -> b }", "svg").get()
+        #expect(String(decoding: result, as: UTF8.self).contains("<svg"))
+        guard case .failure(.failed(let message)) = Graphviz.system().render("digraph { a -> ", "svg") else {
+            Issue.record("dot accepted a broken graph")
+            return
+        }
+        #expect(message.contains("syntax error"))
+    }
+
+    @Test func aSlowDotIsStopped() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dot = folder.appendingPathComponent("dot")
+        try "#!/bin/sh\nexec sleep 30\n".write(to: dot, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dot.path)
+        let graphviz = Graphviz.system(environment: ["PATH": folder.path], timeLimit: 1)
+        #expect(graphviz.location == dot.path)
+        let clock = ContinuousClock()
+        var result: Result<[UInt8], Graphviz.Failure>?
+        let elapsed = clock.measure { result = graphviz.render("digraph {}", "svg") }
+        #expect(result == .failure(.timedOut(seconds: 1)))
+        #expect(elapsed < .seconds(10))
+    }
+}
+
+func located(_ diagnostics: [Diagnostic]) -> [String] {
+    diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.severity.rawValue): \($0.message)" }
+}
