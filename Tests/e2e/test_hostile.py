@@ -3,6 +3,7 @@ break out of its context. Every page is opened in headless Chromium and played t
 no script may run, no dialog open, and the markup must hold only quizgen's own scripts,
 no event-handler attributes and no script URLs."""
 import shutil
+import subprocess
 
 import pytest
 from selenium.common.exceptions import NoAlertPresentException
@@ -21,7 +22,7 @@ for (const el of document.querySelectorAll('*')) {
       bad.push(el.tagName + ' ' + a.name + '=' + a.value);
   }
 }
-for (const tag of ['iframe', 'object', 'embed', 'svg', 'form', 'base', 'meta[http-equiv=refresh]']) {
+for (const tag of ['iframe', 'object', 'embed', 'svg script', 'foreignObject', 'form', 'base', 'meta[http-equiv=refresh]']) {
   if (document.querySelector(tag)) bad.push('element ' + tag);
 }
 const scripts = [...document.querySelectorAll('script')].filter(s => s.type !== 'application/json');
@@ -52,23 +53,26 @@ def assert_inert(driver, page):
 
 
 def play_through(driver):
-    """Answers every question of a personality quiz page, to render its dynamic parts."""
-    begin = driver.find_elements(By.ID, "begin")
+    """Plays a quiz page to its end (clicking the first enabled button each time), so that
+    everything the page script writes is written: feedback, explanations, results, review."""
+    begin = [b for b in driver.find_elements(By.CSS_SELECTOR, "#begin, button.primary") if b.is_displayed()]
     if not begin:
         return
     begin[0].click()
-    for _ in range(50):
-        questions = [q for q in driver.find_elements(By.CSS_SELECTOR, ".q") if q.is_displayed()]
-        if not questions:
+    for _ in range(80):
+        buttons = [b for b in driver.find_elements(By.CSS_SELECTOR, "main button")
+                   if b.is_displayed() and b.is_enabled() and b.get_attribute("id") not in ("again", "share", "begin")]
+        if not buttons:
             break
-        buttons = [b for b in questions[0].find_elements(By.CSS_SELECTOR, "button") if b.is_displayed()]
         buttons[0].click()
-    driver.find_element(By.ID, "share").click()
+    for share in driver.find_elements(By.ID, "share"):
+        if share.is_displayed():
+            share.click()
 
 
 def test_every_hostile_page_is_inert(browser, hostile_public):
     pages = sorted(hostile_public.rglob("*.html"))
-    assert len(pages) >= 4
+    assert {p.parent.name for p in pages} >= {"personality", "trivia", "story"}
     for page in pages:
         browser.get(page.as_uri())
         browser.get_log("browser")
@@ -82,3 +86,14 @@ def test_titles_are_shown_as_text(browser, hostile_public):
     browser.get((hostile_public / "personality" / "index.html").as_uri())
     assert browser.title == "</title><script>window.__pwned='title'</script><!--"
     assert browser.find_element(By.TAG_NAME, "h1").text == browser.title
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz is needed to read the graph back")
+def test_story_graph_stays_a_graph(hostile_public):
+    """Titles and choices full of DOT syntax must not add nodes or edges: Graphviz reads
+    back exactly the start marker, the three pages and the four choices."""
+    dot = (hostile_public / "story" / "story.dot").read_text()
+    plain = subprocess.run(["dot", "-Tplain"], input=dot, text=True, check=True, capture_output=True).stdout
+    lines = plain.splitlines()
+    assert sum(line.startswith("node ") for line in lines) == 4, plain
+    assert sum(line.startswith("edge ") for line in lines) == 4, plain
