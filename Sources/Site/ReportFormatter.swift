@@ -35,6 +35,8 @@ public enum ReportFormatter {
                 ("page", .string(report.meta.sitePath + "/index.html")),
             ]
             if let quiz = report.personality { fields.append(("personality", personalityJSON(quiz))) }
+            if let trivia = report.trivia { fields.append(("trivia", triviaJSON(trivia))) }
+            if let story = report.story { fields.append(("story", storyJSON(story))) }
             return .object(fields)
         }
         return ScriptJSON.object([
@@ -79,6 +81,69 @@ public enum ReportFormatter {
                     ("reachable", d.undecided.contains(k) ? .null : .bool(!d.unreachable.contains(k))),
                 ])
             })),
+        ])
+    }
+
+    static func triviaJSON(_ report: TriviaReport) -> ScriptJSON {
+        let summary = report.summary
+        let quiz = report.quiz
+        var fields: [(String, ScriptJSON)] = [
+            ("questions", .int(summary.questionCount)),
+            ("fromMarkdown", .int(summary.markdownCount)),
+            ("fromBank", .int(summary.questionCount - summary.markdownCount)),
+            ("multipleAnswer", .int(summary.multipleCount)),
+            ("withExplanation", .int(summary.explainedCount)),
+            ("levels", .object(summary.levels.map { ($0.name.isEmpty ? "none" : $0.name, .int($0.count)) })),
+            ("pointsPerQuestion", .object([("min", .int(summary.points.lowerBound)), ("max", .int(summary.points.upperBound))])),
+            ("questionsPerPlay", .int(summary.drawSize)),
+            ("maximumScorePerPlay", .object([
+                ("min", .int(summary.maximumPerPlay.lowerBound)), ("max", .int(summary.maximumPerPlay.upperBound)),
+            ])),
+        ]
+        fields.append(("secondsPerQuestion", quiz.time.map { .number($0) } ?? .null))
+        return .object(fields)
+    }
+
+    static func storyJSON(_ report: StoryReport) -> ScriptJSON {
+        let story = report.story
+        let analysis = report.analysis
+        func count(_ bound: StoryAnalysis.Bound<BigCount>) -> ScriptJSON {
+            switch bound {
+            case .exact(let n): .string(n.description)
+            case .unbounded: .string("unbounded")
+            }
+        }
+        return .object([
+            ("pages", .int(story.pages.count)),
+            ("choices", .int(story.choiceCount)),
+            ("start", .int(story.start + 1)),
+            ("reachable", .int(analysis.reachableCount)),
+            ("unreachable", .array(analysis.unreachable.map { .int($0 + 1) })),
+            ("traps", .array(analysis.traps.map { .int($0 + 1) })),
+            ("loops", .array(analysis.loops.map { .array($0.map { .int($0 + 1) }) })),
+            // A string: the count can exceed what JSON numbers hold exactly.
+            ("playthroughs", count(analysis.playthroughs)),
+            ("endings", .array(analysis.endings.map { endingJSON($0, story) })),
+        ])
+    }
+
+    static func endingJSON(_ ending: StoryAnalysis.EndingPaths, _ story: Story) -> ScriptJSON {
+        let page = story.pages[ending.page]
+        var longest = ScriptJSON.null
+        switch ending.longest {
+        case .exact(let n)?: longest = .int(n)
+        case .unbounded?: longest = .string("unbounded")
+        case nil: break
+        }
+        let kind: ScriptJSON = page.ending.map { .string($0.rawValue) } ?? .null
+        let shortest: ScriptJSON = ending.shortest.map { .int($0) } ?? .null
+        return .object([
+            ("page", .int(ending.page + 1)),
+            ("id", .string(page.id)),
+            ("title", .string(page.title.plainText)),
+            ("kind", kind),
+            ("shortest", shortest),
+            ("longest", longest),
         ])
     }
 

@@ -89,6 +89,26 @@ import TestSupport
         #expect(failing.stdout.contains("\"ok\": false"))
     }
 
+    @Test func checkJSONCarriesTriviaAndStoryStatistics() throws {
+        let result = try quizgen("check", "--source", Repository.root.appendingPathComponent("Content").path, "--format", "json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let pieces = try #require(json["content"] as? [[String: Any]])
+        // Files are named as the source was given: here, an absolute path.
+        let byFile = Dictionary(uniqueKeysWithValues: pieces.map {
+            (String(($0["file"] as! String).split(separator: "/").suffix(2).joined(separator: "/")), $0)
+        })
+        let crossroads = try #require(byFile["Content/crossroads.md"]?["story"] as? [String: Any])
+        #expect(crossroads["pages"] as? Int == 7)
+        #expect(crossroads["playthroughs"] as? String == "4")
+        #expect((crossroads["endings"] as? [[String: Any]])?.map { $0["page"] as? Int } == [4, 5, 6, 7])
+        let cave = try #require(byFile["Content/the-cave.md"]?["story"] as? [String: Any])
+        #expect(cave["playthroughs"] as? String == "unbounded")
+        let king = try #require(byFile["Content/knowledge-king.md"]?["trivia"] as? [String: Any])
+        #expect(king["questions"] as? Int == 80)
+        #expect(king["questionsPerPlay"] as? Int == 10)
+    }
+
     @Test func checkReportsWhatATriviaPlayIsWorth() throws {
         let result = try quizgen("check", "--source", Repository.root.appendingPathComponent("Content").path)
         #expect(result.status == 0, "\(result.stderr)")
