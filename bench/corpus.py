@@ -167,7 +167,10 @@ def slug(text):
 
 
 def yaml_string(text):
-    # A JSON string is a valid YAML double-quoted scalar.
+    """Plain when YAML reads it back as the same string, else double-quoted (a JSON string is
+    a valid YAML double-quoted scalar)."""
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9 ,.!?'-]*", text) and text not in ("true", "false", "yes", "no", "null"):
+        return text
     return json.dumps(text, ensure_ascii=False)
 
 
