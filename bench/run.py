@@ -258,7 +258,9 @@ def bench_size(files, work, args, tools, log):
         # Alternate the order (quizgen, hugo / hugo, quizgen) so neither always goes first.
         order = ("quizgen", "hugo", "cmark") if r % 2 == 0 else ("hugo", "quizgen", "cmark")
         for tool in order:
-            per_tool[tool]["runs"].append(size.run(tool, args.timeout))
+            run = size.run(tool, args.timeout)
+            run["load"] = os.getloadavg()[0]  # the 1-minute load average, to judge the noise
+            per_tool[tool]["runs"].append(run)
         q, h = per_tool["quizgen"]["runs"][-1], per_tool["hugo"]["runs"][-1]
         log(f"run {r + 1}/{args.runs}: quizgen {q['wall']:.3f} s, hugo {h['wall']:.3f} s, "
             f"cmark {per_tool['cmark']['runs'][-1]['wall']:.3f} s")
@@ -319,6 +321,10 @@ def megabytes(kib):
     return f"{kib / 1024:.1f} MB"
 
 
+def cpu_ratio(size):
+    return size["tools"]["quizgen"]["median_cpu"] / size["tools"]["hugo"]["median_cpu"]
+
+
 def table(header, rows):
     return [header, "-" * len(header), *rows]
 
@@ -344,13 +350,23 @@ def report(data):
     lines += table(f"{'files':>6}  {'tool':<8} {'median':>10} {'min':>10} {'max':>10} {'CPU':>10} {'peak RSS':>10}"
                    "  output files (HTML)", rows)
     lines.append("")
-    lines += table(f"{'files':>6}  {'quizgen/hugo':>12} {'RSS q/h':>8} {'quizgen/cmark':>13} {'quizgen per file':>17}", [
-        f"{size['files']:>6}  {size['quizgen_over_hugo']:>12.2f} {size['memory_quizgen_over_hugo']:>8.2f} "
-        f"{size['quizgen_over_cmark']:>13.2f} {seconds(size['quizgen_per_file']):>17}" for size in data["sizes"]])
+    lines += table(f"{'files':>6}  {'quizgen/hugo':>12} {'CPU q/h':>8} {'RSS q/h':>8} {'quizgen/cmark':>13} "
+                   f"{'quizgen per file':>17}", [
+                       f"{size['files']:>6}  {size['quizgen_over_hugo']:>12.2f} {cpu_ratio(size):>8.2f} "
+                       f"{size['memory_quizgen_over_hugo']:>8.2f} {size['quizgen_over_cmark']:>13.2f} "
+                       f"{seconds(size['quizgen_per_file']):>17}" for size in data["sizes"]])
+    lines.append("(wall-time ratios; CPU q/h compares user + system time, which other load on the machine "
+                 "disturbs less)")
     if len(data["sizes"]) > 1:
         first, last = data["sizes"][0], data["sizes"][-1]
+        cpu_per_file = [size["tools"]["quizgen"]["median_cpu"] / size["files"] for size in (first, last)]
         lines.append(f"per-file time at {last['files']} files / at {first['files']} files: "
-                     f"{last['quizgen_per_file'] / first['quizgen_per_file']:.2f}")
+                     f"{last['quizgen_per_file'] / first['quizgen_per_file']:.2f} "
+                     f"(CPU time per file: {cpu_per_file[1] / cpu_per_file[0]:.2f})")
+    loads = [run["load"] for size in data["sizes"] for d in size["tools"].values() for run in d["runs"] if "load" in run]
+    if loads:
+        lines.append(f"load average (1 min) after each run: {min(loads):.2f} to {max(loads):.2f} "
+                     f"on {data['machine']['usable_cores']} cores")
     lines.append("")
     stage_names = list(dict.fromkeys(n for size in data["sizes"] for n in size["tools"]["quizgen"]["median_stages"]))
     if stage_names:
@@ -397,7 +413,12 @@ def main(argv=None):
     parser.add_argument("--timeout", type=float, help="give up when one run takes longer than this many seconds")
     parser.add_argument("--json", type=Path, help="also write the results, every run included, to this file")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--report", type=Path, metavar="JSON",
+                        help="measure nothing: print the report of an earlier run from its --json file")
     args = parser.parse_args(argv)
+    if args.report:
+        print(report(json.loads(args.report.read_text())))
+        return 0
     if args.runs < 1 or args.warmup < 0:
         parser.error("--runs must be at least 1 and --warmup at least 0")
 
