@@ -172,7 +172,7 @@ def git_revision():
 
 def build_quizgen():
     """A release build of this checkout; returns the binary."""
-    print("Building quizgen (swift build -c release)…", flush=True)
+    print("Building quizgen (swift build -c release)…", file=sys.stderr, flush=True)
     result = subprocess.run(["swift", "build", "-c", "release", "--product", "quizgen"], cwd=REPO,
                             capture_output=True, text=True)
     if result.returncode != 0:
@@ -252,7 +252,7 @@ def bench_size(files, work, args, tools, log):
     if args.warmup:
         round_time = (time.perf_counter() - started) / args.warmup
         log(f"warm-up: {args.warmup} run(s) of each tool; one round takes about {round_time:.1f} s, "
-            f"so {args.runs} rounds about {round_time * args.runs / 60:.1f} min")
+            f"so the {args.runs} timed round(s) about {round_time * args.runs / 60:.1f} min")
 
     for r in range(args.runs):
         # Alternate the order (quizgen, hugo / hugo, quizgen) so neither always goes first.
