@@ -30,10 +30,17 @@ public struct Graphviz: Sendable {
     public var location: String?
     /// Renders DOT text in an output format such as `svg`.
     public var render: @Sendable (_ dot: String, _ format: String) -> Result<[UInt8], Failure>
+    /// Renders many graphs as SVG. Starting `dot` costs far more than laying out a story's
+    /// graph, so the system one draws them in batches, one `dot` per core.
+    public var renderAll: @Sendable (_ dots: [String]) -> [Result<[UInt8], Failure>]
 
-    public init(location: String?, render: @escaping @Sendable (String, String) -> Result<[UInt8], Failure>) {
+    public init(
+        location: String?, render: @escaping @Sendable (String, String) -> Result<[UInt8], Failure>,
+        renderAll: (@Sendable ([String]) -> [Result<[UInt8], Failure>])? = nil
+    ) {
         self.location = location
         self.render = render
+        self.renderAll = renderAll ?? { dots in dots.map { render($0, "svg") } }
     }
 
     public var isAvailable: Bool { location != nil }
@@ -47,9 +54,57 @@ public struct Graphviz: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment, timeLimit: Int = 30
     ) -> Graphviz {
         guard let dot = findProgram("dot", path: environment["PATH"] ?? "") else { return .none }
-        return Graphviz(location: dot) { text, format in
+        let one: @Sendable (String, String) -> Result<[UInt8], Failure> = { text, format in
             run(dot, arguments: ["-T" + format], input: text, timeLimit: timeLimit)
         }
+        return Graphviz(location: dot, render: one) { dots in
+            renderBatches(dots, workers: max(1, ProcessInfo.processInfo.activeProcessorCount), timeLimit: timeLimit) {
+                run(dot, arguments: ["-Tsvg"], input: $0, timeLimit: $1)
+            } one: { one($0, "svg") }
+        }
+    }
+
+    /// Splits the graphs into one batch per worker and runs `dot` once per batch, which
+    /// writes the SVGs one after another. A batch that fails, or does not give back one SVG
+    /// per graph, is drawn again graph by graph so that one bad graph costs only its own map.
+    static func renderBatches(
+        _ dots: [String], workers: Int, timeLimit: Int,
+        batch: @Sendable (String, Int) -> Result<[UInt8], Failure>,
+        one: @Sendable (String) -> Result<[UInt8], Failure>
+    ) -> [Result<[UInt8], Failure>] {
+        guard !dots.isEmpty else { return [] }
+        let chunkCount = min(workers, dots.count)
+        let chunkSize = (dots.count + chunkCount - 1) / chunkCount
+        let chunks = stride(from: 0, to: dots.count, by: chunkSize).map { Array(dots[$0..<min($0 + chunkSize, dots.count)]) }
+        let results = chunks.parallelMap { chunk -> [Result<[UInt8], Failure>] in
+            if chunk.count == 1 { return [one(chunk[0])] }
+            // A limit for the batch as a whole, growing with its size.
+            if case .success(let bytes) = batch(chunk.joined(separator: "\n"), timeLimit + chunk.count),
+               let svgs = splitSVGs(bytes), svgs.count == chunk.count {
+                return svgs.map { .success($0) }
+            }
+            return chunk.map(one)
+        }
+        return results.flatMap { $0 }
+    }
+
+    /// dot writes each SVG as a whole document ending in `</svg>` and a line break; labels
+    /// cannot contain that text, as dot escapes `<` in them.
+    static func splitSVGs(_ bytes: [UInt8]) -> [[UInt8]]? {
+        let end = Array("</svg>\n".utf8)
+        var documents: [[UInt8]] = []
+        var start = 0
+        var i = 0
+        while i + end.count <= bytes.count {
+            if bytes[i] == end[0], Array(bytes[i..<(i + end.count)]) == end {
+                documents.append(Array(bytes[start..<(i + end.count)]))
+                i += end.count
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        return start == bytes.count ? documents : nil
     }
 
     static func findProgram(_ name: String, path: String) -> String? {

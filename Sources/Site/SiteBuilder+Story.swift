@@ -33,30 +33,57 @@ extension SiteBuilder {
         return diagnostics
     }
 
-    static func renderStory(
-        _ meta: ContentMeta, _ story: Story, analysis: StoryAnalysis, site: SiteContext, graphviz: Graphviz
-    ) -> Rendered {
-        let dot = StoryDOT.render(title: meta.title, story: story, analysis: analysis)
+    /// A story's graph as DOT, and the map Graphviz drew from it (nil when there is none,
+    /// with a note saying why when that is worth saying).
+    struct StoryMap: Sendable {
+        var dot: String
         var svg: [UInt8]?
-        var notes: [String] = []
-        if graphviz.isAvailable {
+        var note: String?
+    }
+
+    /// Every story's DOT text, and its SVG map when maps are wanted and Graphviz is there:
+    /// kept from the previous build when its DOT text has not changed, else drawn in batches.
+    static func storyMaps(_ pieces: [Analysed], site: LoadedSite, options: BuildOptions) -> [StoryMap?] {
+        var maps: [StoryMap?] = pieces.parallelMap { item in
+            guard case .story(let story) = item.piece.body, let analysis = item.story else { return nil }
+            return StoryMap(dot: StoryDOT.render(title: item.piece.meta.title, story: story, analysis: analysis))
+        }
+        guard options.maps, options.graphviz.isAvailable else { return maps }
+        var toDraw: [Int] = []
+        for (i, map) in maps.enumerated() {
+            guard let map, case .story(let story) = pieces[i].piece.body else { continue }
+            let meta = pieces[i].piece.meta
             if story.pages.count > mapPageLimit {
-                notes.append("\(meta.sourcePath): no map: the story has more than \(mapPageLimit) pages; story.dot is written")
+                maps[i]?.note = "\(meta.sourcePath): no map: the story has more than \(mapPageLimit) pages; story.dot is written"
+            } else if site.previousOutput(meta.sitePath + "/story.dot") == Array(map.dot.utf8),
+                      let svg = site.previousOutput(meta.sitePath + "/story.svg") {
+                maps[i]?.svg = svg
             } else {
-                switch graphviz.render(dot, "svg") {
-                case .success(let bytes): svg = bytes
-                case .failure(let failure): notes.append("\(meta.sourcePath): no map: \(failure)")
-                }
+                toDraw.append(i)
             }
         }
+        let drawn = options.graphviz.renderAll(toDraw.map { maps[$0]!.dot })
+        for (i, result) in zip(toDraw, drawn) {
+            switch result {
+            case .success(let svg): maps[i]?.svg = svg
+            case .failure(let failure): maps[i]?.note = "\(pieces[i].piece.meta.sourcePath): no map: \(failure)"
+            }
+        }
+        return maps
+    }
+
+    static func renderStory(_ meta: ContentMeta, _ story: Story, analysis: StoryAnalysis, map: StoryMap?, site: SiteContext) -> Rendered {
+        let dot = map?.dot ?? StoryDOT.render(title: meta.title, story: story, analysis: analysis)
         return Rendered(
-            files: StoryRenderer.render(meta, story, analysis: analysis, dot: dot, svg: svg, site: site), notes: notes)
+            files: StoryRenderer.render(meta, story, analysis: analysis, dot: dot, svg: map?.svg, site: site),
+            notes: map?.note.map { [$0] } ?? [])
     }
 
     /// The notes of a build: one for missing Graphviz when there are stories, then each piece's.
-    static func notes(_ notes: [String], graphviz: Graphviz, pieces: [ContentPiece]) -> [String] {
+    static func notes(_ notes: [String], options: BuildOptions, pieces: [ContentPiece]) -> [String] {
         let hasStory = pieces.contains { if case .story = $0.body { true } else { false } }
-        guard hasStory, !graphviz.isAvailable else { return notes }
+        guard hasStory, options.maps else { return notes }
+        guard !options.graphviz.isAvailable else { return notes }
         return ["story maps left out: Graphviz's dot is not installed (story.dot is still written beside each story)"]
             + notes
     }

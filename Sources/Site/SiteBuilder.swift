@@ -11,12 +11,18 @@ public struct BuildOptions: Sendable {
     public var statistics: Bool
     /// Draws story maps; `.none` leaves them out (and keeps the build a pure function).
     public var graphviz: Graphviz
+    /// False skips drawing maps even with Graphviz (`build --no-maps`); story.dot is still written.
+    public var maps: Bool
 
-    public init(includeDrafts: Bool = false, render: Bool = true, statistics: Bool = false, graphviz: Graphviz = .none) {
+    public init(
+        includeDrafts: Bool = false, render: Bool = true, statistics: Bool = false, graphviz: Graphviz = .none,
+        maps: Bool = true
+    ) {
         self.includeDrafts = includeDrafts
         self.render = render
         self.statistics = statistics
         self.graphviz = graphviz
+        self.maps = maps
     }
 }
 
@@ -103,9 +109,12 @@ public enum SiteBuilder {
 
         guard !output.diagnostics.hasErrors, options.render else { return output }
 
-        let rendered = pieces.parallelMap { render($0, site: context, graphviz: options.graphviz) }
+        let maps = storyMaps(pieces, site: site, options: options)
+        output.timings.append(clock.lap("maps"))
+
+        let rendered = Array(zip(pieces, maps)).parallelMap { render($0.0, map: $0.1, site: context) }
         output.files = rendered.flatMap(\.files)
-        output.notes = notes(rendered.flatMap(\.notes), graphviz: options.graphviz, pieces: pieces.map(\.piece))
+        output.notes = notes(rendered.flatMap(\.notes), options: options, pieces: pieces.map(\.piece))
         output.files.append(IndexRenderer.render(pieces.map(\.piece.meta), site: context))
         output.timings.append(clock.lap("render"))
 
@@ -160,7 +169,7 @@ public enum SiteBuilder {
         var notes: [String] = []
     }
 
-    static func render(_ item: Analysed, site: SiteContext, graphviz: Graphviz) -> Rendered {
+    static func render(_ item: Analysed, map: StoryMap?, site: SiteContext) -> Rendered {
         switch item.piece.body {
         case .personality(let quiz):
             return Rendered(files: PersonalityRenderer.render(
@@ -169,8 +178,8 @@ public enum SiteBuilder {
             return Rendered(files: TriviaRenderer.render(item.piece.meta, quiz, site: site))
         case .story(let story):
             return renderStory(
-                item.piece.meta, story, analysis: item.story ?? StoryAnalysis.analyse(StoryGraph(story)),
-                site: site, graphviz: graphviz)
+                item.piece.meta, story, analysis: item.story ?? StoryAnalysis.analyse(StoryGraph(story)), map: map,
+                site: site)
         }
     }
 

@@ -68,12 +68,26 @@ public struct LoadedSite: Sendable {
     public var problems: [Diagnostic] = []
     /// Reads a file relative to the content folder (CSV banks), through the loader's file system.
     public var readContentFile: @Sendable (String) -> Result<String, ContentParser.SiblingError>
+    /// Reads a file of the previous build's output, for work worth keeping (story maps).
+    public var previousOutput: @Sendable (String) -> [UInt8]? = { _ in nil }
 }
 
 public enum SiteLoader {
-    public static func load(_ location: SiteLocation, fileSystem fs: FileSystem) -> (LoadedSite, [Diagnostic]) {
+    /// - Parameter previousOutput: the output folder of the last build, if there is one
+    ///   whose story maps may be kept. Only a folder quizgen wrote is read.
+    public static func load(
+        _ location: SiteLocation, fileSystem fs: FileSystem, previousOutput: String? = nil
+    ) -> (LoadedSite, [Diagnostic]) {
         var (site, diagnostics) = read(location, fileSystem: fs)
         site.problems = diagnostics
+        if let previous = previousOutput, fs.kind(previous + "/" + SiteWriter.marker) == .file {
+            site.previousOutput = { relative in
+                guard !relative.split(separator: "/").contains(".."), fs.kind(previous + "/" + relative) == .file else {
+                    return nil
+                }
+                return try? fs.read(previous + "/" + relative)
+            }
+        }
         return (site, diagnostics)
     }
 

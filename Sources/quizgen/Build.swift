@@ -12,7 +12,9 @@ struct Build: ParsableCommand {
             folder is replaced whole, in one step at the end.
 
             Each story also gets its graph, story.dot, beside its pages; when Graphviz's \
-            dot is on PATH, a map too (story.svg, shown by map.html).
+            dot is on PATH, a map too (story.svg, shown by map.html). Maps are drawn in \
+            batches, one dot per core, and kept from the previous build for stories whose \
+            graph has not changed; --no-maps skips them.
 
             Exit status: 0 when the site was written, 1 when the content has errors or the \
             site could not be written.
@@ -23,8 +25,11 @@ struct Build: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where to write the site (default: public/ beside the content folder).", valueName: "dir"))
     var output: String?
 
-    @Flag(name: .long, help: "Print the time spent in each stage: load, parse, check, render, write.")
+    @Flag(name: .long, help: "Print the time spent in each stage: load, parse, check, maps, render, write.")
     var timings = false
+
+    @Flag(name: .customLong("no-maps"), help: "Do not draw story maps with Graphviz (story.dot is still written).")
+    var noMaps = false
 
     func run() throws {
         var clock = CommandClock()
@@ -36,9 +41,10 @@ struct Build: ParsableCommand {
             reporter.report([problem])
             throw ExitCode.failure
         }
-        let (loaded, _) = SiteLoader.load(location, fileSystem: .disk)
+        let (loaded, _) = SiteLoader.load(location, fileSystem: .disk, previousOutput: outputPath)
         let loadTime = clock.lap()
-        let result = SiteBuilder.build(loaded, options: BuildOptions(includeDrafts: site.drafts, graphviz: .system()))
+        let result = SiteBuilder.build(
+            loaded, options: BuildOptions(includeDrafts: site.drafts, graphviz: noMaps ? .none : .system(), maps: !noMaps))
         reporter.report(result.diagnostics)
         guard !result.hasErrors else {
             standardError("Build failed: \(DiagnosticPrinter.summary(result.diagnostics)). Nothing was written.\n")

@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import Site
+@testable import Site
 import Testing
 import TestSupport
 
@@ -28,9 +28,9 @@ let sevenPages = """
 extension TemporarySite {
     /// Loads, builds and writes with the given Graphviz, as `quizgen build` does.
     @discardableResult
-    func build(graphviz: Graphviz) -> BuildOutput {
-        let (loaded, problems) = SiteLoader.load(location, fileSystem: .disk)
-        var output = SiteBuilder.build(loaded, options: BuildOptions(graphviz: graphviz))
+    func build(graphviz: Graphviz, maps: Bool = true) -> BuildOutput {
+        let (loaded, problems) = SiteLoader.load(location, fileSystem: .disk, previousOutput: output)
+        var output = SiteBuilder.build(loaded, options: BuildOptions(graphviz: graphviz, maps: maps))
         output.diagnostics = problems + output.diagnostics
         if !output.diagnostics.hasErrors {
             output.diagnostics += SiteWriter.write(output, contentFolder: location.content, to: self.output, fileSystem: .disk)
@@ -189,4 +189,80 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
 
 func located(_ diagnostics: [Diagnostic]) -> [String] {
     diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.severity.rawValue): \($0.message)" }
+}
+
+
+/// Counts how many graphs were drawn, in how many calls.
+final class DrawCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var graphs = 0
+    func add(_ n: Int) { lock.lock(); graphs += n; lock.unlock() }
+}
+
+@Suite struct StoryMapTests {
+    @Test func unchangedMapsAreKeptFromThePreviousBuild() {
+        let counter = DrawCounter()
+        let counting = Graphviz(location: "/fake/dot", render: fakeGraphviz.render) { dots in
+            counter.add(dots.count)
+            return dots.map { fakeGraphviz.render($0, "svg") }
+        }
+        let site = TemporarySite(files: ["Content/seven.md": sevenPages, "Content/other.md": sevenPages])
+        site.build(graphviz: counting)
+        #expect(counter.graphs == 2)
+        let first = site.tree()
+        site.build(graphviz: counting)
+        #expect(counter.graphs == 2)
+        #expect(site.tree() == first)
+        // A changed story is drawn again; the other keeps its map.
+        site.write("Content/other.md", sevenPages.replacingOccurrences(of: "[Left]", with: "[Go left]"))
+        site.build(graphviz: counting)
+        #expect(counter.graphs == 3)
+    }
+
+    @Test func noMapsSkipsGraphvizButKeepsTheGraph() {
+        let site = TemporarySite(files: ["Content/seven.md": sevenPages])
+        let result = site.build(graphviz: fakeGraphviz, maps: false)
+        #expect(result.notes.isEmpty)
+        #expect(site.exists("public/seven/story.dot") && !site.exists("public/seven/story.svg"))
+        #expect(site.read("public/seven/index.html")?.contains("map.html") == false)
+    }
+
+    @Test(.enabled(if: Graphviz.system().isAvailable, "needs Graphviz's dot"))
+    func realDotDrawsEachStoryOfABatchItsOwnMap() throws {
+        var files: [String: String] = [:]
+        for i in 1...7 { files["Content/s\(i).md"] = sevenPages.replacingOccurrences(of: "title: Seven", with: "title: Story number \(i)") }
+        let site = TemporarySite(files: files)
+        let result = site.build(graphviz: .system())
+        #expect(result.notes.isEmpty, "\(result.notes)")
+        for i in 1...7 {
+            let svg = try #require(site.read("public/s\(i)/story.svg"))
+            #expect(svg.components(separatedBy: "<svg").count == 2)
+            #expect(svg.contains("Story number \(i)"))
+            #expect(svg.hasSuffix("</svg>\n"))
+        }
+    }
+
+    @Test func batchesAreSplitIntoOneSVGPerGraph() {
+        let svg: @Sendable (Int) -> String = { n in "<?xml version=\"1.0\"?>\n<svg>\(n)</svg>\n" }
+        let results = Graphviz.renderBatches(
+            ["a", "b", "c", "d", "e"], workers: 2, timeLimit: 5,
+            batch: { input, _ in .success(Array(input.split(separator: "\n").map { svg($0.count * 10 + Int($0.utf8.first!)) }.joined().utf8)) },
+            one: { _ in .failure(.failed("not used")) })
+        let texts = results.map { result -> String in
+            guard case .success(let bytes) = result else { return "failure" }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        #expect(texts == ["a", "b", "c", "d", "e"].map { svg(10 + Int($0.utf8.first!)) })
+    }
+
+    @Test func aFailingBatchIsDrawnAgainGraphByGraph() {
+        let results = Graphviz.renderBatches(
+            ["good", "bad", "good"], workers: 1, timeLimit: 5,
+            batch: { _, _ in .failure(.failed("syntax error")) },
+            one: { $0 == "bad" ? .failure(.failed("syntax error")) : .success(Array("<svg/>".utf8)) })
+        #expect(results.map { if case .success = $0 { true } else { false } } == [true, false, true])
+        // Output that does not split into one document per graph is not trusted either.
+        #expect(Graphviz.splitSVGs(Array("<svg></svg>\n<svg>".utf8)) == nil)
+        #expect(Graphviz.splitSVGs(Array("<svg>1</svg>\n<svg>2</svg>\n".utf8))?.count == 2)
+    }
 }
