@@ -339,7 +339,7 @@ enum TriviaParser {
 
     /// Choices that read the same to a reader are duplicates: case and spacing aside.
     static func choiceKey(_ text: String) -> String {
-        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        text.lowercased().collapsingWhitespace
     }
 
     /// The rule of FORMAT.md: a single question has exactly one correct choice, a multiple

@@ -40,36 +40,53 @@ public enum HTMLEscaping {
     /// Percent-encodes what may not stand in a URL and escapes what may not stand in an
     /// attribute, like cmark's `houdini_escape_href`.
     public static func escapeHref(_ url: String) -> String {
-        var out = ""
-        out.reserveCapacity(url.utf8.count)
+        // Most URLs are already safe as they are.
+        guard url.utf8.contains(where: { !isHrefSafe($0) || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "'") }) else {
+            return url
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(url.utf8.count + 16)
         let hex = Array("0123456789ABCDEF".utf8)
         for byte in url.utf8 {
             switch byte {
-            case UInt8(ascii: "&"): out += "&amp;"
-            case UInt8(ascii: "'"): out += "&#x27;"
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+            case UInt8(ascii: "'"): out += Array("&#x27;".utf8)
             default:
-                if "-_.+!*(),%#@?=;:/$~[]".utf8.contains(byte) {
-                    out.unicodeScalars.append(Unicode.Scalar(byte))
+                if isHrefSafe(byte) {
+                    out.append(byte)
                 } else {
-                    out.unicodeScalars.append("%")
-                    out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
-                    out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0xF)]))
+                    out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
                 }
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func isHrefSafe(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "!"), UInt8(ascii: "*"),
+             UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","), UInt8(ascii: "%"), UInt8(ascii: "#"), UInt8(ascii: "@"),
+             UInt8(ascii: "?"), UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "$"),
+             UInt8(ascii: "~"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "&"), UInt8(ascii: "'"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// URLs that would run code or reach the local disk when followed: never made into links.
     /// Mirrors cmark's safe mode: images may use a few `data:` image types.
     public static func isDangerousURL(_ url: String, isImage: Bool = false) -> Bool {
         // Browsers ignore leading blanks and control characters and tabs or newlines inside
-        // the scheme ("java\tscript:"), so compare the URL as a browser reads it.
-        let significant = url.unicodeScalars.filter { $0.value > 0x20 && $0 != "\u{7F}" }
-        let lowered = String(String.UnicodeScalarView(significant.prefix(32))).lowercased()
+        // the scheme ("java\tscript:"), so compare the URL as a browser reads it: the first
+        // visible bytes, lower-cased. Only ASCII can spell a scheme.
+        var head: [UInt8] = []
+        for byte in url.utf8 where byte > 0x20 && byte != 0x7F {
+            head.append(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
+            if head.count == 16 { break }
+        }
+        let lowered = String(decoding: head, as: UTF8.self)
         for scheme in ["javascript:", "vbscript:", "file:", "data:"] where lowered.hasPrefix(scheme) {
             if scheme == "data:", isImage {
                 for allowed in ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"]

@@ -142,18 +142,7 @@ extension Array where Element == Node {
     /// characters: for descriptions and link previews.
     public func summary(limit: Int) -> String {
         guard let paragraph = first(where: { $0.kind == .paragraph }) else { return "" }
-        var bytes: [UInt8] = []
-        var pendingSpace = false
-        for byte in paragraph.plainText.utf8 {
-            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
-                pendingSpace = !bytes.isEmpty
-            } else {
-                if pendingSpace { bytes.append(0x20) }
-                pendingSpace = false
-                bytes.append(byte)
-            }
-        }
-        let text = String(decoding: bytes, as: UTF8.self)
+        let text = paragraph.plainText.collapsingWhitespace
         guard text.count > limit else { return text }
         let cut = text.prefix(limit)
         let end = cut.lastIndex(of: " ") ?? cut.endIndex

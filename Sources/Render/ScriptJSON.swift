@@ -88,26 +88,47 @@ public indirect enum ScriptJSON: Sendable, Equatable {
 
     static func encodeString(_ s: String, into out: inout String) {
         out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        // Runs of bytes that need no escape are appended whole; most text is one run.
+        var text = s
+        text.withUTF8 { bytes in
+            var runStart = 0
+            var i = 0
+            func flush(_ end: Int) {
+                if end > runStart { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self) }
+            }
+            while i < bytes.count {
+                let b = bytes[i]
+                var escape: String?
+                var width = 1
+                switch b {
+                case 0x22: escape = "\\\""
+                case 0x5C: escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0x3C: escape = "\\u003c"
+                case 0x3E: escape = "\\u003e"
+                case 0x26: escape = "\\u0026"
+                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    // U+2028 and U+2029 end a line in older JavaScript.
+                    escape = bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                case 0x00..<0x20, 0x7F:
+                    let hex = String(b, radix: 16)
+                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default:
+                    break
+                }
+                if let escape {
+                    flush(i)
+                    out += escape
+                    i += width
+                    runStart = i
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    i += 1
                 }
             }
+            flush(bytes.count)
         }
         out += "\""
     }

@@ -74,6 +74,10 @@ public enum StoryDOT {
 
     /// A DOT double-quoted string that Graphviz shows exactly as the text reads.
     public static func quoted(_ text: String) -> String {
+        // Plain text, the usual label, goes in whole.
+        if !text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 == 0x26 || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -95,7 +99,7 @@ public enum StoryDOT {
 
     /// One line of text: runs of white space made one space, cut at `length` characters.
     static func shortened(_ text: String, to length: Int) -> String {
-        let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+        let words = text.collapsingWhitespace
         guard words.count > length else { return words }
         return String(words.prefix(length - 1)).trimmingTrailingSpaces + "…"
     }
