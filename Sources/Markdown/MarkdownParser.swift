@@ -59,7 +59,14 @@ private struct Converter {
             if flattenedAt == nil { flattenedAt = range.start }
             return Node(.text(Self.text(of: node)), range: range)
         }
+        var count = 0
+        var probe = cmark_node_first_child(node)
+        while let current = probe {
+            count += 1
+            probe = cmark_node_next(current)
+        }
         var children: [Node] = []
+        children.reserveCapacity(count)
         var child = cmark_node_first_child(node)
         while let current = child {
             children.append(convert(current, depth: depth + 1))

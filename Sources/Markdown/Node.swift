@@ -49,18 +49,69 @@ public struct Node: Hashable, Sendable {
         case image(source: String, title: String)
     }
 
-    public var kind: Kind
-    public var range: SourceRange
-    public var children: [Node]
+    /// The fields live in one copy-on-write box: trees are passed around and copied a
+    /// lot, and copying one reference is much cheaper than retaining every field.
+    final class Storage: @unchecked Sendable {
+        var kind: Kind
+        var range: SourceRange
+        var children: [Node]
+        var attributes: AttributeBlock?
+
+        init(kind: Kind, range: SourceRange, children: [Node], attributes: AttributeBlock?) {
+            self.kind = kind
+            self.range = range
+            self.children = children
+            self.attributes = attributes
+        }
+    }
+
+    private var storage: Storage
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(kind: storage.kind, range: storage.range, children: storage.children, attributes: storage.attributes)
+        }
+    }
+
+    public var kind: Kind {
+        get { storage.kind }
+        set { makeUnique(); storage.kind = newValue }
+    }
+
+    public var range: SourceRange {
+        get { storage.range }
+        set { makeUnique(); storage.range = newValue }
+    }
+
+    public var children: [Node] {
+        get { storage.children }
+        _modify {
+            makeUnique()
+            yield &storage.children
+        }
+    }
+
     /// A trailing `{ ... }` found on a heading or on a list item's last paragraph. It is still
     /// part of the inline text; `strippingAttributes()` removes it where the caller wants that.
-    public var attributes: AttributeBlock?
+    public var attributes: AttributeBlock? {
+        get { storage.attributes }
+        set { makeUnique(); storage.attributes = newValue }
+    }
 
     public init(_ kind: Kind, range: SourceRange, children: [Node] = [], attributes: AttributeBlock? = nil) {
-        self.kind = kind
-        self.range = range
-        self.children = children
-        self.attributes = attributes
+        storage = Storage(kind: kind, range: range, children: children, attributes: attributes)
+    }
+
+    public static func == (a: Node, b: Node) -> Bool {
+        a.storage === b.storage
+            || (a.kind == b.kind && a.range == b.range && a.attributes == b.attributes && a.children == b.children)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(range)
+        hasher.combine(children)
+        hasher.combine(attributes)
     }
 
     public var isBlock: Bool {
