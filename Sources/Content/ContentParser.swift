@@ -133,10 +133,17 @@ public enum ContentParser {
         } && parts[0].unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
     }
 
+    /// The first raw HTML node, depth first. A plain loop: `lazy.compactMap(f).first`
+    /// evaluates f twice per level, which is exponential in the nesting depth.
     static func firstRawHTML(in node: Node) -> Node? {
         switch node.kind {
-        case .htmlBlock, .htmlInline: return node
-        default: return node.children.lazy.compactMap(firstRawHTML).first
+        case .htmlBlock, .htmlInline:
+            return node
+        default:
+            for child in node.children {
+                if let found = firstRawHTML(in: child) { return found }
+            }
+            return nil
         }
     }
 }

@@ -147,3 +147,14 @@ import Testing
         #expect(parse(text, options: .init(allowRawHTML: true)).1.isEmpty)
     }
 }
+
+@Suite struct PathologicalInputTests {
+    /// Found by the fuzzer: the search for raw HTML was exponential in the nesting depth.
+    @Test(.timeLimit(.minutes(1))) func deeplyNestedQuotesWithRawHTMLParseQuickly() {
+        let text = String(repeating: ">", count: 60) + " deep <b>html</b>\n"
+        let start = ContinuousClock.now
+        let (_, problems) = parse("---\nkind: personality\n---\n" + text)
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(problems.contains { $0.message == "raw HTML is left out of the page" })
+    }
+}
