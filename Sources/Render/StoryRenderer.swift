@@ -1,6 +1,7 @@
 import Analysis
 import Content
 import Markdown
+import Templating
 
 /// A story as static pages joined by plain links, so that reading and choosing need no
 /// script: a cover (`index.html`), one page per story page, the graph (`story.dot`) and,
@@ -23,41 +24,44 @@ public enum StoryRenderer {
 
         let endings = story.pages.count(where: \.isEnding)
         let cover = site.templates.render("story", [
-            "root": root,
-            "siteTitle": site.settings.title,
-            "title": meta.title,
-            "intro": markdown.render(blocks: demotingHeadings(meta.introduction)),
-            "pageCount": story.pages.count,
-            "onePage": story.pages.count == 1,
-            "endingCount": endings,
-            "oneEnding": endings == 1,
-            "startURL": startURL,
-            "hasMap": svg != nil,
-        ])
+            "root": .string(root),
+            "siteTitle": .string(site.settings.title),
+            "title": .string(meta.title),
+            "intro": .string(markdown.render(blocks: demotingHeadings(meta.introduction))),
+            "pageCount": .int(story.pages.count),
+            "onePage": .bool(story.pages.count == 1),
+            "endingCount": .int(endings),
+            "oneEnding": .bool(endings == 1),
+            "startURL": .string(startURL),
+            "hasMap": .bool(svg != nil),
+        ] as TemplateValue)
         let coverShell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang, url: site.absoluteURL(folder + "/index.html"))
         output.append(OutputFile(path: folder + "/index.html", text: coverShell.render(content: cover, site: site)))
 
         for (i, page) in story.pages.enumerated() {
+            let plainTitle = page.title.plainText
+            let untitled = plainTitle.allSatisfy(\.isWhitespace)
+            let choices: [TemplateValue] = buttons(page).map { choice in
+                [
+                    "url": .string(files[choice.target]),
+                    "text": .string(markdown.renderPhrasing(choice.label)),
+                    "target": .int(choice.target + 1),
+                ]
+            }
             let content = site.templates.render("story-page", [
-                "root": root,
-                "siteTitle": site.settings.title,
-                "storyTitle": meta.title,
-                "number": i + 1,
-                "title": untitled(page) ? "Page \(i + 1)" : markdown.render(inlines: page.title),
-                "text": markdown.render(blocks: demotingHeadings(page.body)),
-                "choices": buttons(page).map { choice -> [String: Any] in
-                    [
-                        "url": files[choice.target],
-                        "text": markdown.renderPhrasing(choice.label),
-                        "target": choice.target + 1,
-                    ]
-                },
-                "hasChoices": !page.choices.isEmpty,
-                "isEnding": page.isEnding,
-                "startURL": startURL,
-            ])
-            let title = untitled(page) ? "Page \(i + 1)" : page.title.plainText
+                "root": .string(root),
+                "siteTitle": .string(site.settings.title),
+                "storyTitle": .string(meta.title),
+                "number": .int(i + 1),
+                "title": .string(untitled ? "Page \(i + 1)" : markdown.render(inlines: page.title)),
+                "text": .string(markdown.render(blocks: demotingHeadings(page.body))),
+                "choices": .list(choices),
+                "hasChoices": .bool(!page.choices.isEmpty),
+                "isEnding": .bool(page.isEnding),
+                "startURL": .string(startURL),
+            ] as TemplateValue)
+            let title = untitled ? "Page \(i + 1)" : plainTitle
             let summary = page.body.summary(limit: 200)
             let shell = PageShell(
                 title: "\(title) · \(meta.title)", ogTitle: title, description: summary.isEmpty ? meta.description : summary,
@@ -69,23 +73,18 @@ public enum StoryRenderer {
         if let svg {
             output.append(OutputFile(path: folder + "/story.svg", contents: svg))
             let map = site.templates.render("story-map", [
-                "root": root,
-                "siteTitle": site.settings.title,
-                "title": meta.title,
-                "pageCount": story.pages.count,
-                "choiceCount": story.choiceCount,
-            ])
+                "root": .string(root),
+                "siteTitle": .string(site.settings.title),
+                "title": .string(meta.title),
+                "pageCount": .int(story.pages.count),
+                "choiceCount": .int(story.choiceCount),
+            ] as TemplateValue)
             let shell = PageShell(
                 title: "Map · \(meta.title)", description: meta.description, lang: meta.lang,
                 url: site.absoluteURL(folder + "/map.html"))
             output.append(OutputFile(path: folder + "/map.html", text: shell.render(content: map, site: site)))
         }
         return output
-    }
-
-    /// A heading with no text (`##` alone) still needs a title for the page.
-    static func untitled(_ page: Story.Page) -> Bool {
-        page.title.plainText.allSatisfy(\.isWhitespace)
     }
 
     /// One file per page: the page's id when it makes a safe file name, else `page-N.html`.
@@ -112,7 +111,12 @@ public enum StoryRenderer {
     /// The page title is the page's only `h1`; headings in the text move one level down
     /// (`###` becomes `h2`), and none rises above `h2`.
     static func demotingHeadings(_ nodes: [Node]) -> [Node] {
-        nodes.map { node in
+        // Most text has no heading at all: then it is used as it is, not copied.
+        func hasHeading(_ node: Node) -> Bool {
+            node.headingLevel != nil || (node.isBlock && node.children.contains(where: hasHeading))
+        }
+        guard nodes.contains(where: hasHeading) else { return nodes }
+        return nodes.map { node in
             var copy = node
             if let level = node.headingLevel {
                 copy.kind = .heading(level: max(2, level - 1))

@@ -1,5 +1,6 @@
 import Content
 import Markdown
+import Templating
 
 /// The trivia page: intro, play and result screens on one page, with the whole bank as
 /// prerendered HTML in a JSON block and the script that draws, times and scores.
@@ -9,24 +10,25 @@ public enum TriviaRenderer {
         let script = site.templates.text("trivia.js")
         let draw = quiz.drawSize
         let bank = quiz.questions.count
+        let drawText = draw < bank
+            ? "\(draw) question\(draw == 1 ? "" : "s") per play, drawn at random from \(bank)"
+            : "\(bank) question\(bank == 1 ? "" : "s")"
         let content = site.templates.render("trivia", [
-            "root": SitePaths.toRoot(from: folder),
-            "siteTitle": site.settings.title,
-            "title": meta.title,
-            "intro": site.markdown.render(blocks: meta.introduction),
-            "drawSize": draw,
-            "draw": draw < bank
-                ? "\(draw) question\(draw == 1 ? "" : "s") per play, drawn at random from \(bank)"
-                : "\(bank) question\(bank == 1 ? "" : "s")",
-            "time": quiz.time.map(TriviaQuiz.seconds) ?? false,
-            "suddenDeath": quiz.onWrong == .end,
-            "pass": quiz.pass.map(TriviaQuiz.percent) ?? false,
-            "passMessage": quiz.messages.pass,
-            "failMessage": quiz.messages.fail,
-            "perfectMessage": quiz.messages.perfect,
-            "data": data(quiz, markdown: site.markdown).encoded,
-            "script": script,
-        ])
+            "root": .string(SitePaths.toRoot(from: folder)),
+            "siteTitle": .string(site.settings.title),
+            "title": .string(meta.title),
+            "intro": .string(site.markdown.render(blocks: meta.introduction)),
+            "drawSize": .int(draw),
+            "draw": .string(drawText),
+            "time": quiz.time.map { .string(TriviaQuiz.seconds($0)) } ?? .bool(false),
+            "suddenDeath": .bool(quiz.onWrong == .end),
+            "pass": quiz.pass.map { .string(TriviaQuiz.percent($0)) } ?? .bool(false),
+            "passMessage": .string(quiz.messages.pass),
+            "failMessage": .string(quiz.messages.fail),
+            "perfectMessage": .string(quiz.messages.perfect),
+            "data": .string(data(quiz, markdown: site.markdown).encoded),
+            "script": .string(script),
+        ] as TemplateValue)
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,
             url: site.absoluteURL(folder + "/index.html"), scripts: [script])
