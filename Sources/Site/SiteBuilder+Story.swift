@@ -72,11 +72,11 @@ extension SiteBuilder {
         return maps
     }
 
-    static func renderStory(_ meta: ContentMeta, _ story: Story, analysis: StoryAnalysis, map: StoryMap?, site: SiteContext) -> Rendered {
+    static func renderStory(
+        _ meta: ContentMeta, _ story: Story, analysis: StoryAnalysis, map: StoryMap?, site: SiteContext
+    ) -> [OutputFile] {
         let dot = map?.dot ?? StoryDOT.render(title: meta.title, story: story, analysis: analysis)
-        return Rendered(
-            files: StoryRenderer.render(meta, story, analysis: analysis, dot: dot, svg: map?.svg, site: site),
-            notes: map?.note.map { [$0] } ?? [])
+        return StoryRenderer.render(meta, story, analysis: analysis, dot: dot, svg: map?.svg, site: site)
     }
 
     /// The notes of a build: one for missing Graphviz when there are stories, then each piece's.

@@ -13,6 +13,9 @@ public struct BuildOptions: Sendable {
     public var graphviz: Graphviz
     /// False skips drawing maps even with Graphviz (`build --no-maps`); story.dot is still written.
     public var maps: Bool
+    /// Content files per chunk when the build streams: enough for every core to stay busy
+    /// and for `dot` to draw many maps per run, few enough that memory stays small.
+    public var chunkSize = 256
 
     public init(
         includeDrafts: Bool = false, render: Bool = true, statistics: Bool = false, graphviz: Graphviz = .none,
@@ -47,7 +50,10 @@ public struct PersonalityReport: Sendable {
 }
 
 public struct BuildOutput: Sendable {
-    public var files: [OutputFile] = []
+    /// The pages to write, rendered when they are written (see `RenderPlan`).
+    public var plan = RenderPlan.empty
+    /// Every generated file at once.
+    public var files: [OutputFile] { plan.renderAll() }
     /// Content-relative paths of the assets to copy beside the pages.
     public var assets: [String] = []
     public var diagnostics: [Diagnostic] = []
@@ -67,7 +73,13 @@ public struct Timing: Sendable {
 /// The build as a pure function of the loaded site: parse, check and analyse every file,
 /// then render the pages. Files are processed in parallel; results keep file order.
 public enum SiteBuilder {
-    public static func build(_ site: LoadedSite, options: BuildOptions = BuildOptions()) -> BuildOutput {
+    /// - Parameter emit: when given, the build streams: each chunk's pages are handed to it as
+    ///   soon as they are rendered (to be written to a staging folder), and `plan` stays
+    ///   empty. Pages may have been emitted before a later file turns out to have an error;
+    ///   the caller then throws them away (`hasErrors`).
+    public static func build(
+        _ site: LoadedSite, options: BuildOptions = BuildOptions(), emit: (([OutputFile]) -> Void)? = nil
+    ) -> BuildOutput {
         var output = BuildOutput()
         output.diagnostics = site.problems
         var clock = StageClock()
@@ -85,42 +97,68 @@ public enum SiteBuilder {
         let parseOptions = ContentParser.Options(
             defaultLanguage: settings.language, includeDrafts: options.includeDrafts, allowRawHTML: settings.rawHTML)
         let readSibling = site.readContentFile
-        let parsed = site.contentFiles.parallelMap { file -> (ContentPiece?, [Diagnostic]) in
-            let folder = file.relativePath.split(separator: "/").dropLast().joined(separator: "/")
-            return ContentParser.parse(
-                file.source, sitePath: String(file.relativePath.dropLast(3)), options: parseOptions,
-                readSibling: { readSibling(folder.isEmpty ? $0 : folder + "/" + $0) })
-        }
-        output.timings.append(clock.lap("parse"))
-
         let sources = Dictionary(uniqueKeysWithValues: site.contentFiles.map { ($0.source.path, $0.source) })
-        let analysed = parsed.parallelMap { piece, problems -> (Analysed?, [Diagnostic]) in
-            guard let piece, let file = sources[piece.meta.sourcePath] else { return (nil, problems) }
-            let (result, findings) = analyse(piece, file: file, statistics: options.statistics)
-            return (result, problems + findings)
+        var times = StageTimes()
+        times.add("parse", clock.lap("setup").seconds)
+        var metas: [ContentMeta] = []
+        var planned: [(Analysed, StoryMap?)] = []
+        var mapNotes: [String] = []
+        var pieceKinds: [ContentPiece] = []
+
+        // Streaming, a chunk of files goes all the way from text to written pages before the
+        // next is read, so memory holds one chunk of trees, not the whole site's.
+        let chunk = emit == nil ? max(site.contentFiles.count, 1) : max(options.chunkSize, 1)
+        for start in stride(from: 0, to: site.contentFiles.count, by: chunk) {
+            let files = Array(site.contentFiles[start..<min(start + chunk, site.contentFiles.count)])
+            let parsed = files.parallelMap { file -> (ContentPiece?, [Diagnostic]) in
+                let folder = file.relativePath.split(separator: "/").dropLast().joined(separator: "/")
+                return ContentParser.parse(
+                    file.source, sitePath: String(file.relativePath.dropLast(3)), options: parseOptions,
+                    readSibling: { readSibling(folder.isEmpty ? $0 : folder + "/" + $0) })
+            }
+            times.add("parse", clock.lap("parse").seconds)
+
+            let analysed = parsed.parallelMap { piece, problems -> (Analysed?, [Diagnostic]) in
+                guard let piece, let file = sources[piece.meta.sourcePath] else { return (nil, problems) }
+                let (result, findings) = analyse(piece, file: file, statistics: options.statistics)
+                return (result, problems + findings)
+            }
+            times.add("check", clock.lap("check").seconds)
+            for (result, problems) in analysed {
+                output.diagnostics += problems
+                if let result, emit == nil || options.statistics { output.reports.append(result.report) }
+            }
+            let pieces = analysed.compactMap(\.0)
+            metas += pieces.map(\.piece.meta)
+            if pieceKinds.isEmpty, let story = pieces.first(where: { if case .story = $0.piece.body { true } else { false } }) {
+                pieceKinds.append(story.piece)
+            }
+
+            // After an error nothing more is rendered, but every file is still checked.
+            guard options.render, !output.diagnostics.hasErrors else { continue }
+            let maps = storyMaps(pieces, site: site, options: options)
+            mapNotes += maps.compactMap { $0?.note }
+            times.add("maps", clock.lap("maps").seconds)
+            if let emit {
+                let rendered = Array(zip(pieces, maps)).parallelMap { render($0.0, map: $0.1, site: context) }
+                times.add("render", clock.lap("render").seconds)
+                emit(rendered.flatMap { $0 })
+                _ = clock.lap("write")
+            } else {
+                planned += zip(pieces, maps)
+            }
         }
-        output.timings.append(clock.lap("check"))
-        for (result, problems) in analysed {
-            output.diagnostics += problems
-            if let result { output.reports.append(result.report) }
-        }
-        let pieces = analysed.compactMap(\.0)
         output.diagnostics.sort()
+        output.timings = times.timings
 
         guard !output.diagnostics.hasErrors, options.render else { return output }
-
-        let maps = storyMaps(pieces, site: site, options: options)
-        output.timings.append(clock.lap("maps"))
-
-        let rendered = Array(zip(pieces, maps)).parallelMap { render($0.0, map: $0.1, site: context) }
-        output.files = rendered.flatMap(\.files)
-        output.notes = notes(rendered.flatMap(\.notes), options: options, pieces: pieces.map(\.piece))
-        output.files.append(IndexRenderer.render(pieces.map(\.piece.meta), site: context))
-        output.timings.append(clock.lap("render"))
-
+        output.notes = notes(mapNotes, options: options, pieces: pieceKinds)
         output.assets = site.assets
-        output.diagnostics += collisions(output.files, assets: site.assets, location: site.location)
-        output.diagnostics.sort()
+        if let emit {
+            emit([IndexRenderer.render(metas, site: context)])
+        } else {
+            output.plan = RenderPlan(items: planned, context: context)
+        }
         return output
     }
 
@@ -163,19 +201,12 @@ public enum SiteBuilder {
         return (Analysed(piece: piece, table: table, story: storyAnalysis, report: report), diagnostics)
     }
 
-    /// A piece's files, and remarks about them for the build's notes.
-    struct Rendered: Sendable {
-        var files: [OutputFile]
-        var notes: [String] = []
-    }
-
-    static func render(_ item: Analysed, map: StoryMap?, site: SiteContext) -> Rendered {
+    static func render(_ item: Analysed, map: StoryMap?, site: SiteContext) -> [OutputFile] {
         switch item.piece.body {
         case .personality(let quiz):
-            return Rendered(files: PersonalityRenderer.render(
-                item.piece.meta, quiz, table: item.table ?? OutcomeTable(quiz), site: site))
+            return PersonalityRenderer.render(item.piece.meta, quiz, table: item.table ?? OutcomeTable(quiz), site: site)
         case .trivia(let quiz):
-            return Rendered(files: TriviaRenderer.render(item.piece.meta, quiz, site: site))
+            return TriviaRenderer.render(item.piece.meta, quiz, site: site)
         case .story(let story):
             return renderStory(
                 item.piece.meta, story, analysis: item.story ?? StoryAnalysis.analyse(StoryGraph(story)), map: map,
@@ -183,16 +214,19 @@ public enum SiteBuilder {
         }
     }
 
-    /// Generated pages and copied assets must not land on the same path.
-    static func collisions(_ files: [OutputFile], assets: [String], location: SiteLocation) -> [Diagnostic] {
-        let generated = Set(files.map(\.path))
-        return assets.filter(generated.contains).map { asset in
-            .error(
-                "this file would be overwritten by a generated page of the same path",
-                file: location.contentDisplay + "/" + asset,
-                hint: "rename it, or the Markdown file whose page folder it is in")
-        }
+}
+
+/// Time per stage summed over chunks, in the order stages first ran.
+struct StageTimes {
+    private var order: [String] = []
+    private var seconds: [String: Double] = [:]
+
+    mutating func add(_ stage: String, _ time: Double) {
+        if seconds[stage] == nil { order.append(stage) }
+        seconds[stage, default: 0] += time
     }
+
+    var timings: [Timing] { order.map { Timing(stage: $0, seconds: seconds[$0]!) } }
 }
 
 /// Wall-clock time per stage, for `--timings`.

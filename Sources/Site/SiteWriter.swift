@@ -48,61 +48,175 @@ public enum SiteWriter {
         }
     }
 
-    /// Writes the files and copies the assets, then swaps the result in. Returns the
-    /// problems that stopped it (the previous output is then untouched).
-    public static func write(
-        _ build: BuildOutput, contentFolder: String, to output: String, fileSystem fs: FileSystem
-    ) -> [Diagnostic] {
-        let parent = SiteLocation.parent(of: output)
-        let name = String(output.split(separator: "/").last ?? Substring(output))
-        let stagingPrefix = ".\(name).quizgen-"
-        let staging = (parent == "." ? "" : parent + "/") + stagingPrefix + String(getpid())
+    /// How many pieces of content are rendered before their files are written: enough to
+    /// keep every core busy, few enough that a large site is never all in memory.
+    static let chunk = 64
 
-        do throws(FileSystem.Failure) {
+    public struct Result: Sendable {
+        /// What stopped the writing; the previous output is then untouched.
+        public var problems: [Diagnostic] = []
+        /// Time spent rendering and writing.
+        public var timings: [Timing] = []
+        /// Generated pages (HTML files) written.
+        public var pages = 0
+    }
+
+    /// A build's output as it is written: a folder beside the output that receives the
+    /// pages as they are rendered, and then either replaces the output in one step or is
+    /// thrown away.
+    public final class Staging: @unchecked Sendable {
+        let fs: FileSystem
+        let output: String
+        let path: String
+        let assets: Set<String>
+        private var folders = Set<String>()
+        private var collisions: [String] = []
+        private var failure: FileSystem.Failure?
+        private(set) var pages = 0
+        private var writeTime = Duration.zero
+
+        /// Creates the staging folder (and the output's parent folders), clearing away what
+        /// builds that were killed left behind.
+        public init(output: String, assets: [String], fileSystem fs: FileSystem) throws(FileSystem.Failure) {
+            self.fs = fs
+            self.output = output
+            self.assets = Set(assets)
+            let parent = SiteLocation.parent(of: output)
+            let name = String(output.split(separator: "/").last ?? Substring(output))
+            let prefix = ".\(name).quizgen-"
+            path = (parent == "." ? "" : parent + "/") + prefix + String(getpid())
+            let start = ContinuousClock.now
             try makeDirectories(parent, fs: fs)
-            removeAbandoned(in: parent, prefix: stagingPrefix, fs: fs)
-            try fs.removeTree(staging)
-            try fs.makeDirectory(staging)
+            removeAbandoned(in: parent, prefix: prefix, fs: fs)
+            try fs.removeTree(path)
+            try fs.makeDirectory(path)
+            writeTime += ContinuousClock.now - start
+        }
 
-            var folders = Set<String>()
-            for path in build.files.map(\.path) + build.assets {
-                var parts = path.split(separator: "/").dropLast()
-                while !parts.isEmpty {
-                    folders.insert(parts.joined(separator: "/"))
-                    parts = parts.dropLast()
-                }
+        /// Writes files on every core. Called from one thread at a time.
+        public func write(_ files: [OutputFile]) {
+            guard failure == nil else { return }
+            let start = ContinuousClock.now
+            defer { writeTime += ContinuousClock.now - start }
+            for file in files {
+                if assets.contains(file.path) { collisions.append(file.path) }
+                if file.path.hasSuffix(".html") { pages += 1 }
             }
-            // Parents sort before their children.
-            for folder in folders.sorted() {
-                try fs.makeDirectory(staging + "/" + folder)
+            do throws(FileSystem.Failure) {
+                try makeFolders(for: files.map(\.path), in: path, made: &folders, fs: fs)
+            } catch {
+                failure = error
+                return
             }
             let failures = Failures()
-            let files = build.files
+            let (fs, path) = (self.fs, self.path)
             DispatchQueue.concurrentPerform(iterations: files.count) { i in
                 do throws(FileSystem.Failure) {
-                    try fs.write(staging + "/" + files[i].path, files[i].contents)
+                    try fs.write(path + "/" + files[i].path, files[i].contents)
                 } catch {
                     failures.add(error)
                 }
             }
-            let assets = build.assets
-            DispatchQueue.concurrentPerform(iterations: assets.count) { i in
-                do throws(FileSystem.Failure) {
-                    try fs.copy(contentFolder + "/" + assets[i], staging + "/" + assets[i])
-                } catch {
-                    failures.add(error)
-                }
-            }
-            if let failure = failures.first { throw failure }
-            try fs.write(staging + "/" + marker, Array(markerText.utf8))
+            failure = failures.first
+        }
 
-            try fs.replace(staging, output)
-            // After the swap the old site sits at the staging path.
-            removeInParallel(staging, fs: fs)
-            return []
+        /// Copies the assets and swaps the staging folder in, unless a file could not be
+        /// written or a page would cover an asset; then the output stays as it was.
+        public func finish(contentFolder: String, location: SiteLocation?) -> Result {
+            let start = ContinuousClock.now
+            defer { writeTime += ContinuousClock.now - start }
+            if !collisions.isEmpty {
+                discard()
+                let display = location?.contentDisplay ?? contentFolder
+                return result(collisions.sorted().map { file in
+                    .error(
+                        "this file would be overwritten by a generated page of the same path",
+                        file: display + "/" + file, hint: "rename it, or the Markdown file whose page folder it is in")
+                })
+            }
+            do throws(FileSystem.Failure) {
+                if let failure { throw failure }
+                let assetList = assets.sorted()
+                try makeFolders(for: assetList, in: path, made: &folders, fs: fs)
+                let failures = Failures()
+                let (fs, path) = (self.fs, self.path)
+                DispatchQueue.concurrentPerform(iterations: assetList.count) { i in
+                    do throws(FileSystem.Failure) {
+                        try fs.copy(contentFolder + "/" + assetList[i], path + "/" + assetList[i])
+                    } catch {
+                        failures.add(error)
+                    }
+                }
+                if let failure = failures.first { throw failure }
+                try fs.write(path + "/" + marker, Array(markerText.utf8))
+                try fs.replace(path, output)
+                // After the swap the old site sits at the staging path.
+                removeInParallel(path, fs: fs)
+                return result([])
+            } catch {
+                discard()
+                return result([.error("cannot write the site: \(error.reason)", file: error.path)])
+            }
+        }
+
+        /// Throws the staged files away.
+        public func discard() {
+            try? fs.removeTree(path)
+        }
+
+        func result(_ problems: [Diagnostic]) -> Result {
+            Result(problems: problems, timings: [Timing(stage: "write", seconds: writeTime.seconds)], pages: pages)
+        }
+    }
+
+    /// Renders a planned build chunk by chunk, writing each chunk as it comes, copies the
+    /// assets, then swaps the result in.
+    public static func write(
+        _ build: BuildOutput, contentFolder: String, to output: String, fileSystem fs: FileSystem,
+        location: SiteLocation? = nil
+    ) -> Result {
+        let staging: Staging
+        do throws(FileSystem.Failure) {
+            staging = try Staging(output: output, assets: build.assets, fileSystem: fs)
         } catch {
-            try? fs.removeTree(staging)
-            return [.error("cannot write the site: \(error.reason)", file: error.path)]
+            return Result(problems: [.error("cannot write the site: \(error.reason)", file: error.path)])
+        }
+        var renderTime = Duration.zero
+        var piece = 0
+        while piece < build.plan.count {
+            let end = min(piece + chunk, build.plan.count)
+            let start = ContinuousClock.now
+            let files = build.plan.render(piece..<end)
+            renderTime += ContinuousClock.now - start
+            staging.write(files)
+            piece = end
+        }
+        let start = ContinuousClock.now
+        let index = build.plan.index()
+        renderTime += ContinuousClock.now - start
+        staging.write([index])
+        var result = staging.finish(contentFolder: contentFolder, location: location)
+        result.timings.insert(Timing(stage: "render", seconds: renderTime.seconds), at: 0)
+        return result
+    }
+
+    /// Creates the folders that files need and that were not made yet, parents first.
+    static func makeFolders(
+        for paths: [String], in staging: String, made: inout Set<String>, fs: FileSystem
+    ) throws(FileSystem.Failure) {
+        var needed = Set<String>()
+        for path in paths {
+            var parts = path.split(separator: "/").dropLast()
+            while !parts.isEmpty {
+                let folder = parts.joined(separator: "/")
+                if made.contains(folder) || !needed.insert(folder).inserted { break }
+                parts = parts.dropLast()
+            }
+        }
+        // Parents sort before their children.
+        for folder in needed.sorted() {
+            try fs.makeDirectory(staging + "/" + folder)
+            made.insert(folder)
         }
     }
 
@@ -151,6 +265,10 @@ public enum SiteWriter {
         let name = String(path.split(separator: "/").last ?? "")
         return base == "/" ? "/" + name : base + "/" + name
     }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
 
 private final class Failures: @unchecked Sendable {

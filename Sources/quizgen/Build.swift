@@ -43,28 +43,37 @@ struct Build: ParsableCommand {
         }
         let (loaded, _) = SiteLoader.load(location, fileSystem: .disk, previousOutput: outputPath)
         let loadTime = clock.lap()
+        // Pages go to a staging folder as they are rendered; it replaces the output only
+        // when the whole build has succeeded.
+        let staging: SiteWriter.Staging
+        do throws(FileSystem.Failure) {
+            staging = try SiteWriter.Staging(output: outputPath, assets: loaded.assets, fileSystem: .disk)
+        } catch {
+            reporter.report([.error("cannot write the site: \(error.reason)", file: error.path)])
+            throw ExitCode.failure
+        }
         let result = SiteBuilder.build(
-            loaded, options: BuildOptions(includeDrafts: site.drafts, graphviz: noMaps ? .none : .system(), maps: !noMaps))
+            loaded, options: BuildOptions(includeDrafts: site.drafts, graphviz: noMaps ? .none : .system(), maps: !noMaps),
+            emit: staging.write)
         reporter.report(result.diagnostics)
         guard !result.hasErrors else {
+            staging.discard()
             standardError("Build failed: \(DiagnosticPrinter.summary(result.diagnostics)). Nothing was written.\n")
             throw ExitCode.failure
         }
-        _ = clock.lap()
-        let writeProblems = SiteWriter.write(result, contentFolder: location.content, to: outputPath, fileSystem: .disk)
-        let writeTime = clock.lap()
-        if !writeProblems.isEmpty {
-            reporter.report(writeProblems)
+        let written = staging.finish(contentFolder: location.content, location: location)
+        if !written.problems.isEmpty {
+            reporter.report(written.problems)
             standardError("Build failed: the site could not be written; \(outputPath) is as it was.\n")
             throw ExitCode.failure
         }
         if timings {
-            var rows = [("load", loadTime)] + result.timings.map { ($0.stage, $0.seconds) } + [("write", writeTime)]
+            var rows = [("load", loadTime)] + (result.timings + written.timings).map { ($0.stage, $0.seconds) }
             rows.append(("total", clock.total))
             standardError(rows.map { "\($0.0.padding(toLength: 8, withPad: " ", startingAt: 0)) \(milliseconds($0.1))\n" }.joined())
         }
         standardError(result.notes.map { "note: \($0)\n" }.joined())
-        let pages = result.files.count { $0.path.hasSuffix(".html") }
+        let pages = written.pages
         let warnings = result.diagnostics.warningCount
         standardError("Wrote \(loaded.contentFiles.count) content file\(loaded.contentFiles.count == 1 ? "" : "s") "
             + "(\(pages) page\(pages == 1 ? "" : "s")) to \(outputPath)/ in \(milliseconds(clock.total))"

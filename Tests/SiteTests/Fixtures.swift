@@ -58,7 +58,7 @@ final class TemporarySite {
         let (loaded, _) = SiteLoader.load(location, fileSystem: .disk)
         var output = SiteBuilder.build(loaded)
         if !output.diagnostics.hasErrors {
-            output.diagnostics += SiteWriter.write(output, contentFolder: location.content, to: self.output, fileSystem: .disk)
+            output.diagnostics += SiteWriter.write(output, contentFolder: location.content, to: self.output, fileSystem: .disk, location: location).problems
         }
         return output
     }

@@ -71,3 +71,47 @@ import Testing
         #expect(result.diagnostics.first?.isError == true)
     }
 }
+
+@Suite struct StreamingBuildTests {
+    /// What `quizgen build` does: chunks of files rendered and handed to a staging folder.
+    func streamedBuild(_ site: TemporarySite, chunkSize: Int) -> (BuildOutput, SiteWriter.Result?) {
+        let (loaded, _) = SiteLoader.load(site.location, fileSystem: .disk)
+        let staging = try! SiteWriter.Staging(output: site.output, assets: loaded.assets, fileSystem: .disk)
+        var options = BuildOptions()
+        options.chunkSize = chunkSize
+        let output = SiteBuilder.build(loaded, options: options, emit: staging.write)
+        guard !output.hasErrors else {
+            staging.discard()
+            return (output, nil)
+        }
+        return (output, staging.finish(contentFolder: site.location.content, location: site.location))
+    }
+
+    @Test func streamingInChunksWritesWhatThePlannedBuildWrites() {
+        var files: [String: String] = ["Content/pic.png": "png"]
+        for i in 0..<7 { files["Content/q\(i).md"] = quiz }
+        let site = TemporarySite(files: files)
+        site.build()
+        let planned = site.tree()
+        let (output, written) = streamedBuild(site, chunkSize: 2)
+        #expect(output.diagnostics.isEmpty)
+        #expect(written?.problems.isEmpty == true)
+        #expect(written?.pages == 7 * 3 + 1)
+        #expect(site.tree() == planned)
+    }
+
+    @Test func anErrorInALaterChunkWritesNothing() {
+        var files: [String: String] = [:]
+        for i in 0..<6 { files["Content/q\(i).md"] = quiz }
+        let site = TemporarySite(files: files)
+        site.build()
+        let before = site.tree()
+        site.write("Content/q5.md", quiz.replacingOccurrences(of: "{b}", with: "{bee}"))
+        for i in 0..<5 { site.write("Content/q\(i).md", quiz.replacingOccurrences(of: "Tiny", with: "Changed")) }
+        let (output, written) = streamedBuild(site, chunkSize: 2)
+        #expect(output.hasErrors && written == nil)
+        #expect(site.tree() == before)
+        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: site.root.path))?.filter { $0.hasPrefix(".") }
+        #expect(leftovers == [])
+    }
+}

@@ -33,7 +33,7 @@ extension TemporarySite {
         var output = SiteBuilder.build(loaded, options: BuildOptions(graphviz: graphviz, maps: maps))
         output.diagnostics = problems + output.diagnostics
         if !output.diagnostics.hasErrors {
-            output.diagnostics += SiteWriter.write(output, contentFolder: location.content, to: self.output, fileSystem: .disk)
+            output.diagnostics += SiteWriter.write(output, contentFolder: location.content, to: self.output, fileSystem: .disk, location: location).problems
         }
         return output
     }
