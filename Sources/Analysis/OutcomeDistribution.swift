@@ -57,7 +57,10 @@ public enum OutcomeAnalysis {
     public static func distribution(
         _ table: OutcomeTable, stateLimit: Int = stateLimit, sampleSize: Int = 100_000, seed: UInt64 = defaultSeed
     ) -> OutcomeDistribution {
-        if let counts = exactCounts(table, stateLimit: stateLimit) {
+        // Counting can only be exact within the state limit; when the totals could take far
+        // more values than that, a first try with a small limit saves most of the wasted work.
+        let attempt = possibleStates(table) <= Double(stateLimit) ? stateLimit : min(stateLimit, 20_000)
+        if let counts = exactCounts(table, stateLimit: attempt) {
             return OutcomeDistribution(
                 method: .exact, combinations: table.combinationCount, counts: counts,
                 unreachable: counts.indices.filter { counts[$0] == 0 }, undecided: [])
@@ -97,6 +100,14 @@ public enum OutcomeAnalysis {
             sums = next
         }
         return sums.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { ($0.key, $0.value) }
+    }
+
+    /// An upper bound on the number of distinct score totals: per outcome, the values its
+    /// total can take, multiplied; and never more than there are combinations.
+    static func possibleStates(_ table: OutcomeTable) -> Double {
+        guard let packing = Packing(table) else { return table.combinationCount }
+        let values = packing.mask.reduce(1.0) { $0 * Double($1 + 1) }
+        return min(values, table.combinationCount)
     }
 
     /// The distinct score vectors one question can add, without their counts: sorting and
