@@ -47,3 +47,36 @@ import Testing
         #expect(SiteLocation.resolve(source: nil, fileSystem: .disk).contentDisplay == "Content")
     }
 }
+
+@Suite struct EnvironmentTests {
+    @Test func aSitesOwnTemplateReplacesTheBuiltInOneFileByFile() {
+        let site = TemporarySite(files: [
+            "Content/tiny.md": quiz,
+            "Templates/index.mustache": "<main><h1>My own index</h1>{{#entries}}<p>{{title}}</p>{{/entries}}</main>\n",
+            "Templates/style.css": "body{color:#123}",
+        ])
+        let result = site.build()
+        #expect(result.diagnostics.isEmpty)
+        let index = site.read("public/index.html") ?? ""
+        #expect(index.contains("<h1>My own index</h1><p>Tiny</p>"))
+        #expect(index.contains("<style>body{color:#123}</style>"))
+        // The quiz page keeps the built-in template but takes the new stylesheet, with its hash.
+        let page = site.read("public/tiny/index.html") ?? ""
+        #expect(page.contains("<button type=\"button\" id=\"begin\""))
+        #expect(page.contains("style-src 'sha256-"))
+        #expect(page.contains("<style>body{color:#123}</style>"))
+    }
+
+    @Test func anUnreadableFileIsAnErrorNamingIt() {
+        var fs = FileSystem.memory(["/site/Content/a.md": Array("---\nkind: story\n---\n## A\n".utf8)]).0
+        let read = fs.read
+        fs.read = { path throws(FileSystem.Failure) in
+            if path.hasSuffix("a.md") { throw FileSystem.Failure(path: path, reason: "Permission denied") }
+            return try read(path)
+        }
+        let location = SiteLocation(root: "/site", content: "/site/Content", contentDisplay: "Content", rootDisplay: "")
+        let (_, problems) = SiteLoader.load(location, fileSystem: fs)
+        #expect(problems.map { "\($0.file): \($0.message)" } == ["Content/a.md: cannot read the file: Permission denied"])
+        #expect(SiteBuilder.build(SiteLoader.load(location, fileSystem: fs).0).hasErrors)
+    }
+}
