@@ -202,7 +202,7 @@ class Size:
         self.manifest = corpus.write_corpus(self.folder, files, args.seed, args.kinds)
         self.commands = {
             "quizgen": [tools["quizgen"], "build", "--source", self.folder / "quizgen",
-                        "--output", self.outputs["quizgen"], "--timings"],
+                        "--output", self.outputs["quizgen"], "--timings", *args.quizgen_args],
             "hugo": [tools["hugo"], "--quiet", "--source", self.folder / "hugo",
                      "--destination", self.outputs["hugo"], "--cacheDir", self.hugo_cache],
             "cmark": [tools["cmark"], self.folder / "bodies.md"],
@@ -337,8 +337,9 @@ def report(data):
                  f"{s['runs']} timed run(s) per tool and size, alternating, after {s['warmup']} warm-up run(s)")
     lines.append(f"machine: {m['cpu']}, {m['usable_cores']} cores, {m['memory_gib']} GiB, {m['os']}; "
                  f"load average {data['load_before'][0]:.2f} before, {data['load_after'][0]:.2f} after")
-    lines.append(f"quizgen: {t['quizgen']['path']} ({t['quizgen']['build']}, {t['quizgen']['revision']}); "
-                 f"{t['hugo']['version']}; {t['cmark']['version']}")
+    extra = " ".join(s.get("quizgen_args", []))
+    lines.append(f"quizgen: {t['quizgen']['path']} ({t['quizgen']['build']}, {t['quizgen']['revision']})"
+                 + (f", run with {extra}" if extra else "") + f"; {t['hugo']['version']}; {t['cmark']['version']}")
     lines.append("")
     rows = []
     for size in data["sizes"]:
@@ -408,6 +409,8 @@ def main(argv=None):
                         help="kinds of content in the corpus (default personality,trivia,story)")
     parser.add_argument("--seed", type=int, default=1, help="corpus seed (default 1)")
     parser.add_argument("--quizgen", help="a quizgen binary to measure (default: build this checkout with -c release)")
+    parser.add_argument("--quizgen-args", type=lambda text: text.split(), default=[], metavar="ARGS",
+                        help="extra arguments for quizgen build, e.g. --quizgen-args=--no-maps (default none)")
     parser.add_argument("--hugo", default="hugo", help="the hugo command (default hugo)")
     parser.add_argument("--cmark", default="cmark", help="the cmark command (default cmark)")
     parser.add_argument("--workdir", type=Path, help="where corpora and outputs go (default: a temporary folder)")
@@ -451,7 +454,7 @@ def main(argv=None):
                 "cmark": {"path": tools["cmark"], "version": first_line([tools["cmark"], "--version"])},
             },
             "settings": {"sizes": args.sizes, "runs": args.runs, "warmup": args.warmup, "kinds": list(args.kinds),
-                         "seed": args.seed},
+                         "seed": args.seed, "quizgen_args": list(args.quizgen_args)},
             "load_before": os.getloadavg(),
             "sizes": [],
             "warnings": [],
