@@ -293,11 +293,12 @@ enum TriviaParser {
     /// Returns whether it marks a correct choice, and the item's content without it.
     static func marker(_ item: Node) -> (Bool, [Node])? {
         guard let first = item.children.first, first.kind == .paragraph else { return nil }
+        // Only the first four bytes matter; counting bytes, not Characters, keeps this cheap.
         var head = ""
         for node in first.children {
             guard case .text(let text) = node.kind else { break }
-            head += text
-            if head.count > 3 { break }
+            head += text.utf8.count > 4 ? String(decoding: text.utf8.prefix(4), as: UTF8.self) : text
+            if head.utf8.count > 3 { break }
         }
         let correct: Bool
         switch head.prefix(3) {
@@ -309,8 +310,9 @@ enum TriviaParser {
         var inlines = first.children
         var drop = 3
         while drop > 0, let node = inlines.first, case .text(let text) = node.kind {
-            if text.count <= drop {
-                drop -= text.count
+            // The marker is ASCII: its characters are bytes.
+            if text.utf8.count <= drop {
+                drop -= text.utf8.count
                 inlines.removeFirst()
             } else {
                 inlines[0].kind = .text(String(text.dropFirst(drop)))

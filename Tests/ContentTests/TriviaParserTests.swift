@@ -301,3 +301,21 @@ let capital = """
         ])
     }
 }
+
+
+@Suite struct TriviaMarkerEdgeTests {
+    /// A multi-byte character right after the marker must not be cut in half.
+    @Test func aMarkerFollowedByANonASCIILetterIsNotAMarker() {
+        let text = "---\nkind: trivia\n---\n## Q\n- [x]é\n- [ ] b\n"
+        let (_, problems) = parse(text)
+        #expect(problems.contains { $0.message == "this choice has no [x] or [ ] marker" })
+    }
+
+    @Test func collapsingWhitespace() {
+        #expect("a b".collapsingWhitespace == "a b")
+        #expect("  a \n\t b  ".collapsingWhitespace == "a b")
+        #expect("a\u{3000}b\u{A0}".collapsingWhitespace == "a b")
+        #expect("".collapsingWhitespace == "")
+        #expect(" ".collapsingWhitespace == "")
+    }
+}
