@@ -34,17 +34,18 @@ public enum OutcomeAnalysis {
     /// The outcomes no answer combination can make the result: what a build warns about.
     /// A pruned search for a winning combination per outcome, much cheaper than counting.
     public static func reachability(_ table: OutcomeTable) -> (unreachable: [Int], undecided: [Int]) {
-        // Each question's distinct score vectors, shared by the searches for every outcome.
+        // Most outcomes are won by the answers that favour them most; only the others need
+        // the search, and its option lists are built only then.
+        let doubtful = (0..<table.outcomeCount).filter { !greedyWins($0, table) }
+        guard !doubtful.isEmpty else { return ([], []) }
         var vectors: [[[Int]]] = []
         for q in table.types.indices {
-            if table.types[q] == .multiple, table.weights[q].count > 16 {
-                return ([], Array(0..<table.outcomeCount))
-            }
+            if table.types[q] == .multiple, table.weights[q].count > 16 { return ([], doubtful) }
             vectors.append(distinctVectors(table, q))
         }
         var unreachable: [Int] = []
         var undecided: [Int] = []
-        for k in 0..<table.outcomeCount {
+        for k in doubtful {
             switch canWin(k, vectors: vectors, outcomeCount: table.outcomeCount) {
             case false?: unreachable.append(k)
             case nil: undecided.append(k)
@@ -52,6 +53,33 @@ public enum OutcomeAnalysis {
             }
         }
         return (unreachable, undecided)
+    }
+
+    /// Whether outcome k wins when every question is answered in the way that most favours
+    /// k over the others together (for multiple-answer questions: every answer that does).
+    /// True proves k reachable; false proves nothing.
+    static func greedyWins(_ k: Int, _ table: OutcomeTable) -> Bool {
+        var totals = [Int](repeating: 0, count: table.outcomeCount)
+        for (q, answers) in table.weights.enumerated() {
+            func advantage(_ answer: [Int]) -> Int {
+                var sum = 0
+                for j in answer.indices where j != k { sum += answer[k] - answer[j] }
+                return sum
+            }
+            if table.types[q] == .multiple {
+                for answer in answers where advantage(answer) > 0 {
+                    for j in totals.indices { totals[j] += answer[j] }
+                }
+            } else if var best = answers.first {
+                var bestAdvantage = advantage(best)
+                for answer in answers.dropFirst() {
+                    let a = advantage(answer)
+                    if a > bestAdvantage { (best, bestAdvantage) = (answer, a) }
+                }
+                for j in totals.indices { totals[j] += best[j] }
+            }
+        }
+        return OutcomeTable.winner(totals) == k
     }
 
     public static func distribution(

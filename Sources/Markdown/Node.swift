@@ -194,7 +194,8 @@ extension Array where Element == Node {
     public func summary(limit: Int) -> String {
         guard let paragraph = first(where: { $0.kind == .paragraph }) else { return "" }
         let text = paragraph.plainText.collapsingWhitespace
-        guard text.count > limit else { return text }
+        // No more bytes than the limit means no more characters either.
+        guard text.utf8.count > limit, text.count > limit else { return text }
         let cut = text.prefix(limit)
         let end = cut.lastIndex(of: " ") ?? cut.endIndex
         return String(cut[..<end]) + "…"

@@ -1,35 +1,42 @@
 extension String {
     /// The text on one line: every run of white space (line breaks included) made one
-    /// space, none at either end. Reads scalars, not Characters: grapheme breaking is slow,
-    /// and ASCII, most of any text, needs no Unicode lookup at all.
+    /// space, none at either end. Works on bytes: Unicode white space outside ASCII is
+    /// recognised by its UTF-8 encoding, so no Character or scalar is ever built.
     public var collapsingWhitespace: String {
-        // Usually there is nothing to do: ASCII with single inner spaces and none at the ends.
-        let utf8 = self.utf8
-        var clean = true
-        var previousSpace = true
-        for byte in utf8 {
-            if byte >= 0x80 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0B || byte == 0x0C
-                || (byte == 0x20 && previousSpace) {
-                clean = false
-                break
-            }
-            previousSpace = byte == 0x20
-        }
-        if clean && (!previousSpace || utf8.isEmpty) { return self }
-        var out = String.UnicodeScalarView()
+        var out: [UInt8] = []
         var pendingSpace = false
-        for scalar in unicodeScalars {
-            let space = scalar.isASCII
-                ? scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar == "\u{0B}" || scalar == "\u{0C}"
-                : scalar.properties.isWhitespace
-            if space {
-                pendingSpace = !out.isEmpty
-            } else {
-                if pendingSpace { out.append(" ") }
-                pendingSpace = false
-                out.append(scalar)
+        var text = self
+        text.withUTF8 { bytes in
+            out.reserveCapacity(bytes.count)
+            var i = 0
+            while i < bytes.count {
+                let width = Self.whitespaceWidth(bytes, at: i)
+                if width > 0 {
+                    pendingSpace = !out.isEmpty
+                    i += width
+                } else {
+                    if pendingSpace { out.append(0x20) }
+                    pendingSpace = false
+                    out.append(bytes[i])
+                    i += 1
+                }
             }
         }
-        return String(out)
+        return out.count == utf8.count && !pendingSpace && out.elementsEqual(utf8) ? self : String(decoding: out, as: UTF8.self)
+    }
+
+    /// The length in bytes of the white-space character at `i`, or 0.
+    static func whitespaceWidth(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        switch b[i] {
+        case 0x09...0x0D, 0x20: return 1
+        case 0xC2 where i + 1 < b.count && (b[i + 1] == 0x85 || b[i + 1] == 0xA0): return 2
+        case 0xE1 where i + 2 < b.count && b[i + 1] == 0x9A && b[i + 2] == 0x80: return 3
+        case 0xE2 where i + 2 < b.count && b[i + 1] == 0x80
+            && ((0x80...0x8A).contains(b[i + 2]) || b[i + 2] == 0xA8 || b[i + 2] == 0xA9 || b[i + 2] == 0xAF):
+            return 3
+        case 0xE2 where i + 2 < b.count && b[i + 1] == 0x81 && b[i + 2] == 0x9F: return 3
+        case 0xE3 where i + 2 < b.count && b[i + 1] == 0x80 && b[i + 2] == 0x80: return 3
+        default: return 0
+        }
     }
 }
