@@ -16,16 +16,29 @@ extension Array where Element: Sendable {
 }
 
 /// Slots written once each from concurrent iterations: every index by exactly one writer.
+/// A raw buffer, allocated once: an Array's `withUnsafeMutableBufferPointer` moves the
+/// array's storage out for the duration of the call, so two threads calling it at once on
+/// one array corrupt it.
 private final class ResultSlots<T>: @unchecked Sendable {
-    private var storage: [T?]
+    private let slots: UnsafeMutablePointer<T?>
+    private let count: Int
 
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: T) {
-        storage.withUnsafeMutableBufferPointer { $0[index] = value }
+    init(count: Int) {
+        self.count = count
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil, count: count)
     }
 
-    func values() -> [T] { storage.map { $0! } }
+    deinit {
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
+
+    func set(_ index: Int, _ value: T) {
+        slots[index] = value
+    }
+
+    func values() -> [T] { (0..<count).map { slots[$0]! } }
 }
 
 private struct UncheckedSendable<T>: @unchecked Sendable {
