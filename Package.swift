@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(
             name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "TestSupport"],
             exclude: ["__Golden__"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics", "TestSupport"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics", "TestSupport"], exclude: ["__Golden__"]),
         .testTarget(name: "CLITests", dependencies: ["quizgen", "TestSupport"]),
     ]
 )
