@@ -42,7 +42,7 @@ struct FuzzCase {
         let diagnostics = build.diagnostics
         for d in diagnostics {
             precondition(d.line >= 0 && d.column >= 0, "negative position in \(d)")
-            if let source = loaded.contentFiles.first(where: { $0.source.path == d.file })?.source {
+            if let source = loaded.contentFiles.first(where: { $0.displayPath == d.file })?.source {
                 precondition(d.line <= source.lineCount, "line \(d.line) past the end of \(d.file)")
             }
         }

@@ -1,24 +1,25 @@
 import Content
+import Templating
 
 /// `index.html` at the site root: every quiz and story with its title, kind and description.
 public enum IndexRenderer {
     public static func render(_ pieces: [ContentMeta], site: SiteContext) -> OutputFile {
-        let entries: [[String: Any]] = pieces.sorted { $0.sitePath < $1.sitePath }.map { meta in
+        let entries: [TemplateValue] = pieces.sorted { $0.sitePath < $1.sitePath }.map { meta in
             [
-                "url": meta.sitePath + "/index.html",
-                "title": meta.title,
-                "kind": meta.kind.label,
-                "description": meta.description,
-                "hasDescription": !meta.description.isEmpty,
+                "url": .string(meta.sitePath + "/index.html"),
+                "title": .string(meta.title),
+                "kind": .string(meta.kind.label),
+                "description": .string(meta.description),
+                "hasDescription": .bool(!meta.description.isEmpty),
             ]
         }
         let content = site.templates.render("index", [
-            "siteTitle": site.settings.title,
-            "siteDescription": site.settings.description,
-            "hasSiteDescription": !site.settings.description.isEmpty,
-            "entries": entries,
-            "hasEntries": !entries.isEmpty,
-        ])
+            "siteTitle": .string(site.settings.title),
+            "siteDescription": .string(site.settings.description),
+            "hasSiteDescription": .bool(!site.settings.description.isEmpty),
+            "entries": .list(entries),
+            "hasEntries": .bool(!entries.isEmpty),
+        ] as TemplateValue)
         let shell = PageShell(
             title: site.settings.title, description: site.settings.description, lang: site.settings.language,
             url: site.absoluteURL("index.html"))

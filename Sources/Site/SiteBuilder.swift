@@ -97,7 +97,6 @@ public enum SiteBuilder {
         let parseOptions = ContentParser.Options(
             defaultLanguage: settings.language, includeDrafts: options.includeDrafts, allowRawHTML: settings.rawHTML)
         let readSibling = site.readContentFile
-        let sources = Dictionary(uniqueKeysWithValues: site.contentFiles.map { ($0.source.path, $0.source) })
         var times = StageTimes()
         times.add("parse", clock.lap("setup").seconds)
         var metas: [ContentMeta] = []
@@ -110,17 +109,23 @@ public enum SiteBuilder {
         let chunk = emit == nil ? max(site.contentFiles.count, 1) : max(options.chunkSize, 1)
         for start in stride(from: 0, to: site.contentFiles.count, by: chunk) {
             let files = Array(site.contentFiles[start..<min(start + chunk, site.contentFiles.count)])
-            let parsed = files.parallelMap { file -> (ContentPiece?, [Diagnostic]) in
+            let parsed = files.parallelMap { file -> (ContentPiece?, SourceFile?, [Diagnostic]) in
+                let source: SourceFile
+                switch file.load() {
+                case .success(let text): source = text
+                case .failure(let problem): return (nil, nil, [problem])
+                }
                 let folder = file.relativePath.split(separator: "/").dropLast().joined(separator: "/")
-                return ContentParser.parse(
-                    file.source, sitePath: String(file.relativePath.dropLast(3)), options: parseOptions,
+                let (piece, problems) = ContentParser.parse(
+                    source, sitePath: String(file.relativePath.dropLast(3)), options: parseOptions,
                     readSibling: { readSibling(folder.isEmpty ? $0 : folder + "/" + $0) })
+                return (piece, source, problems)
             }
             times.add("parse", clock.lap("parse").seconds)
 
-            let analysed = parsed.parallelMap { piece, problems -> (Analysed?, [Diagnostic]) in
-                guard let piece, let file = sources[piece.meta.sourcePath] else { return (nil, problems) }
-                let (result, findings) = analyse(piece, file: file, statistics: options.statistics)
+            let analysed = parsed.parallelMap { piece, source, problems -> (Analysed?, [Diagnostic]) in
+                guard let piece, let source else { return (nil, problems) }
+                let (result, findings) = analyse(piece, file: source, statistics: options.statistics)
                 return (result, problems + findings)
             }
             times.add("check", clock.lap("check").seconds)
@@ -129,7 +134,8 @@ public enum SiteBuilder {
                 if let result, emit == nil || options.statistics { output.reports.append(result.report) }
             }
             let pieces = analysed.compactMap(\.0)
-            metas += pieces.map(\.piece.meta)
+            // The index needs titles, not trees: introductions are dropped as chunks finish.
+            metas += pieces.map { var meta = $0.piece.meta; meta.introduction = []; return meta }
             if pieceKinds.isEmpty, let story = pieces.first(where: { if case .story = $0.piece.body { true } else { false } }) {
                 pieceKinds.append(story.piece)
             }
@@ -155,7 +161,11 @@ public enum SiteBuilder {
         output.notes = notes(mapNotes, options: options, pieces: pieceKinds)
         output.assets = site.assets
         if let emit {
-            emit([IndexRenderer.render(metas, site: context)])
+            _ = clock.lap("index")
+            let index = IndexRenderer.render(metas, site: context)
+            times.add("render", clock.lap("render").seconds)
+            output.timings = times.timings
+            emit([index])
         } else {
             output.plan = RenderPlan(items: planned, context: context)
         }

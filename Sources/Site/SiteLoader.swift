@@ -51,10 +51,20 @@ public struct SiteLocation: Sendable, Equatable {
 /// settings and the site's own templates. Reading stops at nothing: unreadable files
 /// become diagnostics and the rest is still read.
 public struct LoadedSite: Sendable {
+    /// A Markdown file, read when it is wanted: the build reads each chunk of files as it
+    /// parses them, on every core, instead of holding the whole site's text at once.
     public struct ContentFile: Sendable {
         /// Relative to the content folder: `a/b.md`.
         public var relativePath: String
-        public var source: SourceFile
+        /// As the author knows it: `Content/a/b.md`.
+        public var displayPath: String
+        let read: @Sendable () -> Result<SourceFile, Diagnostic>
+
+        /// The file's text, or the located problem that stopped reading it.
+        public func load() -> Result<SourceFile, Diagnostic> { read() }
+
+        /// The file's text, when it can be read.
+        public var source: SourceFile? { try? read().get() }
     }
 
     public var location: SiteLocation
@@ -147,10 +157,10 @@ public enum SiteLoader {
         for relative in files {
             if relative.hasSuffix(".md") {
                 let display = location.contentDisplay + "/" + relative
-                switch readText(location.content + "/" + relative, display: display, fs: fs) {
-                case .success(let file): site.contentFiles.append(.init(relativePath: relative, source: file))
-                case .failure(let problem): diagnostics.append(problem)
-                }
+                let path = location.content + "/" + relative
+                site.contentFiles.append(.init(relativePath: relative, displayPath: display) {
+                    readText(path, display: display, fs: fs)
+                })
             } else {
                 site.assets.append(relative)
             }

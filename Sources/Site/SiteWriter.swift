@@ -124,7 +124,13 @@ public enum SiteWriter {
         /// written or a page would cover an asset; then the output stays as it was.
         public func finish(contentFolder: String, location: SiteLocation?) -> Result {
             let start = ContinuousClock.now
-            defer { writeTime += ContinuousClock.now - start }
+            var outcome = swapIn(contentFolder: contentFolder, location: location)
+            writeTime += ContinuousClock.now - start
+            outcome.timings = [Timing(stage: "write", seconds: writeTime.seconds)]
+            return outcome
+        }
+
+        private func swapIn(contentFolder: String, location: SiteLocation?) -> Result {
             if !collisions.isEmpty {
                 discard()
                 let display = location?.contentDisplay ?? contentFolder

@@ -43,7 +43,7 @@ import TestSupport
     /// must show the outcome the Swift analysis computes.
     @Test func pageScriptAgreesWithSwiftOnEveryCombination() throws {
         let loaded = SampleSite.loaded.contentFiles.first { $0.relativePath == "which-animal.md" }!
-        guard case .personality(let quiz)? = ContentParser.parse(loaded.source, sitePath: "which-animal").0?.body else {
+        guard case .personality(let quiz)? = ContentParser.parse(loaded.source!, sitePath: "which-animal").0?.body else {
             Issue.record("the sample quiz does not parse")
             return
         }
