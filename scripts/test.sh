@@ -7,5 +7,5 @@ cd "$(dirname "$0")/.."
 swift build --build-tests
 swift test --skip-build
 # A short, bounded fuzz run: the committed seeds, then seeded random mutations of them.
-.build/debug/QuizgenFuzz Tests/Fuzz/corpus --mutations 2000 --seconds 60
+.build/debug/QuizgenFuzz Tests/Fuzz/corpus --mutations 1000 --seconds 30
 QUIZGEN="$PWD/.build/debug/quizgen" python3 -m pytest -q Tests/e2e
