@@ -68,7 +68,8 @@ extension FileSystem {
             if access(to, F_OK) == 0 {
                 if quizgen_exchange_paths(from, to) == 0 { return }
                 if errno != ENOSYS && errno != EINVAL { throw Failure(path: to, reason: errnoText()) }
-                // No renameat2 here: move the old tree aside, then the new one in.
+                // No renameat2 here: move the old tree aside, then the new one in. A kill between
+                // the two leaves the old tree at `from.old`, which the next build puts back.
                 let aside = from + ".old"
                 guard rename(to, aside) == 0 else { throw Failure(path: to, reason: errnoText()) }
                 guard rename(from, to) == 0 else {
@@ -76,7 +77,8 @@ extension FileSystem {
                     _ = rename(aside, to)
                     throw Failure(path: to, reason: reason)
                 }
-                guard rename(aside, from) == 0 else { throw Failure(path: from, reason: errnoText()) }
+                // The new site is in place: what is left is only tidying up.
+                if rename(aside, from) != 0 { _ = try? removeTreeOnDisk(aside) }
                 return
             }
             #endif

@@ -77,8 +77,9 @@ public enum SiteWriter {
 
         /// Creates the staging folder (and the output's parent folders), clearing away what
         /// builds that were killed left behind.
-        public init(output: String, assets: [String], fileSystem fs: FileSystem) throws(FileSystem.Failure) {
+        public init(output given: String, assets: [String], fileSystem fs: FileSystem) throws(FileSystem.Failure) {
             self.fs = fs
+            let output = SiteWriter.resolveOutput(given, fileSystem: fs)
             self.output = output
             self.assets = Set(assets)
             let parent = SiteLocation.parent(of: output)
@@ -87,7 +88,7 @@ public enum SiteWriter {
             path = (parent == "." ? "" : parent + "/") + prefix + String(getpid())
             let start = ContinuousClock.now
             try makeDirectories(parent, fs: fs)
-            removeAbandoned(in: parent, prefix: prefix, fs: fs)
+            removeAbandoned(in: parent, prefix: prefix, output: output, fs: fs)
             try fs.removeTree(path)
             try fs.makeDirectory(path)
             writeTime += ContinuousClock.now - start
@@ -229,6 +230,11 @@ public enum SiteWriter {
     /// Removes a tree with its files unlinked on every core: deleting the previous site
     /// (tens of thousands of small files) otherwise takes as long as writing the new one.
     static func removeInParallel(_ root: String, fs: FileSystem) {
+        // A link is removed, never what it points to.
+        if fs.isLink(root) {
+            try? fs.removeTree(root)
+            return
+        }
         var files: [String] = []
         var folders: [String] = []
         var pending = [root]
@@ -253,14 +259,32 @@ public enum SiteWriter {
         try fs.makeDirectory(path)
     }
 
-    /// Staging folders left by builds that were killed, whose process is gone.
-    static func removeAbandoned(in parent: String, prefix: String, fs: FileSystem) {
-        for entry in (try? fs.list(parent)) ?? [] where entry.hasPrefix(prefix) {
-            let pidText = entry.dropFirst(prefix.count).prefix { $0.isNumber }
-            guard let pid = Int32(pidText) else { continue }
+    /// What builds that were killed left behind, when their process is gone: staging
+    /// folders (`PREFIX` + pid) are removed; a previous site moved aside (`PREFIX` + pid +
+    /// `.old`, by the swap on systems without renameat2) is put back if the output is
+    /// missing, else removed.
+    static func removeAbandoned(in parent: String, prefix: String, output: String, fs: FileSystem) {
+        let folder = parent == "." ? "" : parent + "/"
+        for entry in ((try? fs.list(parent)) ?? []).sorted() where entry.hasPrefix(prefix) {
+            var rest = entry.dropFirst(prefix.count)
+            let aside = rest.hasSuffix(".old")
+            if aside { rest = rest.dropLast(4) }
+            guard !rest.isEmpty, rest.allSatisfy({ ("0"..."9").contains($0) }), let pid = Int32(rest) else { continue }
             if pid != getpid(), kill(pid, 0) == 0 || errno == EPERM { continue }
-            try? fs.removeTree((parent == "." ? "" : parent + "/") + entry)
+            if aside, fs.kind(output) == nil {
+                try? fs.replace(folder + entry, output)
+            } else {
+                try? fs.removeTree(folder + entry)
+            }
         }
+    }
+
+    /// The output as it will be written: without trailing slashes, and a link resolved to
+    /// the folder it names, so that the swap replaces that folder and keeps the link.
+    public static func resolveOutput(_ given: String, fileSystem fs: FileSystem) -> String {
+        let path = SiteLocation.normalize(given)
+        if fs.isLink(path), fs.kind(path) == .directory, let real = fs.realPath(path) { return real }
+        return path
     }
 
     static func absolute(_ path: String, fs: FileSystem) -> String? {

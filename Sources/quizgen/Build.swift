@@ -34,7 +34,8 @@ struct Build: ParsableCommand {
     func run() throws {
         var clock = CommandClock()
         let location = site.location
-        let outputPath = output ?? (location.root == "." ? "public" : location.root + "/public")
+        let outputPath = SiteWriter.resolveOutput(
+            output ?? (location.root == "." ? "public" : location.root + "/public"), fileSystem: .disk)
         let reporter = site.printer
 
         if let problem = SiteWriter.checkOutput(outputPath, location: location, fileSystem: .disk) {

@@ -115,3 +115,58 @@ import Testing
         #expect(leftovers == [])
     }
 }
+
+@Suite struct OutputPathTests {
+    func streamedBuild(_ site: TemporarySite, output: String) -> SiteWriter.Result? {
+        let (loaded, _) = SiteLoader.load(site.location, fileSystem: .disk)
+        guard let staging = try? SiteWriter.Staging(output: output, assets: loaded.assets, fileSystem: .disk) else { return nil }
+        let result = SiteBuilder.build(loaded, emit: staging.write)
+        guard !result.hasErrors else { staging.discard(); return nil }
+        return staging.finish(contentFolder: site.location.content, location: site.location)
+    }
+
+    /// A web root deployed through a link: the folder it names is replaced, the link kept,
+    /// and nothing outside is touched.
+    @Test func aLinkedOutputReplacesTheFolderItNamesAndKeepsTheLink() throws {
+        let site = TemporarySite(files: ["Content/tiny.md": quiz, "realsite/.keep": ""])
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("realsite/.keep"))
+        let link = site.root.appendingPathComponent("pub").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "realsite")
+        for _ in 0..<2 {
+            #expect(streamedBuild(site, output: link)?.problems == [])
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "realsite")
+            #expect(site.exists("realsite/tiny/index.html"))
+        }
+    }
+
+    @Test func aTrailingSlashIsTheSameFolder() {
+        let site = TemporarySite(files: ["Content/tiny.md": quiz])
+        #expect(streamedBuild(site, output: site.root.path + "/out/")?.problems == [])
+        #expect(streamedBuild(site, output: site.root.path + "/out//")?.problems == [])
+        #expect(site.exists("out/tiny/index.html"))
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: site.root.path + "/out"))?.contains { $0.hasPrefix(".out") } == false)
+    }
+
+    /// Without renameat2 the swap moves the old site aside first; a kill right then leaves
+    /// no output, and the next build puts the old site back before anything else.
+    @Test func aSiteMovedAsideByAKilledSwapIsPutBack() {
+        let site = TemporarySite(files: ["Content/tiny.md": quiz])
+        site.build()
+        let before = site.tree()
+        try? FileManager.default.moveItem(
+            at: site.root.appendingPathComponent("public"), to: site.root.appendingPathComponent(".public.quizgen-999999.old"))
+        site.write("Content/tiny.md", quiz.replacingOccurrences(of: "{b}", with: "{bee}"))
+        let result = site.build()
+        #expect(result.hasErrors)
+        // The failed build wrote nothing, but clearing away the killed build restored the site.
+        _ = try? SiteWriter.Staging(output: site.output, assets: [], fileSystem: .disk).discard()
+        #expect(site.tree() == before)
+        #expect(!site.exists(".public.quizgen-999999.old"))
+    }
+
+    @Test func onlyExactStagingNamesCountAsAbandoned() {
+        let site = TemporarySite(files: ["Content/tiny.md": quiz, ".public.quizgen-notes/keep.txt": "mine"])
+        site.build()
+        #expect(site.exists(".public.quizgen-notes/keep.txt"))
+    }
+}
