@@ -93,7 +93,11 @@ public enum OutcomeAnalysis {
                 method: .exact, combinations: table.combinationCount, counts: counts,
                 unreachable: counts.indices.filter { counts[$0] == 0 }, undecided: [])
         }
-        let counts = sampledCounts(table, size: sampleSize, seed: seed)
+        // Each draw visits every answer, so very large quizzes get fewer draws: the estimate
+        // stays useful and the check stays within a second or two.
+        let answers = table.weights.reduce(0) { $0 + $1.count } * max(1, table.outcomeCount)
+        let size = max(1_000, min(sampleSize, 50_000_000 / max(1, answers)))
+        let counts = sampledCounts(table, size: size, seed: seed)
         var unreachable: [Int] = []
         var undecided: [Int] = []
         for k in counts.indices where counts[k] == 0 {
@@ -104,7 +108,7 @@ public enum OutcomeAnalysis {
             }
         }
         return OutcomeDistribution(
-            method: .sampled(size: sampleSize, seed: seed), combinations: table.combinationCount,
+            method: .sampled(size: size, seed: seed), combinations: table.combinationCount,
             counts: counts, unreachable: unreachable, undecided: undecided)
     }
 

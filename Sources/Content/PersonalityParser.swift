@@ -151,7 +151,7 @@ enum PersonalityParser {
                 name = n
             case .pair(let key, let value):
                 name = key
-                guard let w = Int(value), abs(w) <= weightLimit else {
+                guard let w = Int(value), (-weightLimit...weightLimit).contains(w) else {
                     diagnostics.append(file.error(
                         "the weight of '\(key)' must be a whole number", line: token.line, byteColumn: token.column,
                         hint: Int(value) == nil

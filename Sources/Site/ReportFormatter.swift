@@ -71,7 +71,7 @@ public enum ReportFormatter {
         }
         return .object([
             ("questions", .int(quiz.questionCount)),
-            ("combinations", .number(d.combinations)),
+            ("combinations", d.combinations.isFinite ? .number(d.combinations) : .string(count(d.combinations))),
         ] + method + [
             ("outcomes", .array(quiz.outcomeIDs.enumerated().map { k, id in
                 .object([
@@ -209,6 +209,8 @@ public enum ReportFormatter {
 
     /// 1,234,567 or 1.2e+24 for counts beyond what is worth spelling out.
     static func count(_ value: Double) -> String {
+        // More combinations than a Double can hold: a quiz of over a thousand answers.
+        guard value.isFinite else { return "more than 1.7e+308" }
         guard value < 1e15 else {
             let exponent = Int(value.exponentBase10)
             let mantissa = value / pow10(exponent)

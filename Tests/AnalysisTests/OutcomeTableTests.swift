@@ -133,6 +133,19 @@ import Testing
         #expect(d.method == .exact)
         #expect(d.counts.reduce(0, +) == 4096)
     }
+
+    @Test func quizzesWithThousandsOfAnswersDrawASmallerSample() {
+        // 40 questions of 100 answers over 4 outcomes: 16,000 answer weights per draw.
+        let weights = (0..<40).map { q in (0..<100).map { a in (0..<4).map { k in (q * 13 + a * 7 + k * 3) % 17 - 8 } } }
+        let table = OutcomeTable(weights: weights, types: Array(repeating: .single, count: 40), outcomeCount: 4)
+        let d = OutcomeAnalysis.distribution(table, stateLimit: 1000)
+        guard case .sampled(let size, _) = d.method else {
+            Issue.record("expected a sample")
+            return
+        }
+        #expect(size == 50_000_000 / 16_000)
+        #expect(d.counts.reduce(0, +) == Double(size))
+    }
 }
 
 import Foundation

@@ -130,3 +130,22 @@ import TestSupport
         #expect(result.stderr.contains("--sauce"))
     }
 }
+
+@Suite struct HugeQuizTests {
+    /// One multiple-answer question with 1,030 answers has 2^1030 combinations, more than a
+    /// Double holds: check must say so, in both formats, and finish.
+    @Test(.timeLimit(.minutes(1))) func checkCountsCombinationsBeyondDoubles() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = folder.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        let answers = (0..<1030).map { "- A\($0) {\($0 % 2 == 0 ? "x" : "y")}" }.joined(separator: "\n")
+        try "---\nkind: personality\n---\n## Q {.multiple}\n\(answers)\n## X {#x .outcome}\n## Y {#y .outcome}\n"
+            .write(to: content.appendingPathComponent("q.md"), atomically: true, encoding: .utf8)
+        let text = try ProcessResult.run(Repository.binary, ["check", "--source", content.path])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("more than 1.7e+308 answer combinations"))
+        let json = try ProcessResult.run(Repository.binary, ["check", "--source", content.path, "--format", "json"])
+        #expect(json.stdout.contains("\"combinations\": \"more than 1.7e+308\""))
+    }
+}

@@ -158,3 +158,11 @@ import Testing
         #expect(problems.contains { $0.message == "raw HTML is left out of the page" })
     }
 }
+
+@Suite struct ExtremeInputTests {
+    @Test func theSmallestIntegerAsAWeightIsAnErrorNotACrash() {
+        let (_, problems) = parse(animals.replacingOccurrences(of: "cat=2", with: "cat=-9223372036854775808"))
+        #expect(problems.map(\.message) == ["the weight of 'cat' must be a whole number"])
+        #expect(problems.first?.hint == "weights run from -1000000 to 1000000")
+    }
+}
