@@ -6,7 +6,7 @@ public enum IndexRenderer {
     public static func render(_ pieces: [ContentMeta], site: SiteContext) -> OutputFile {
         let entries: [TemplateValue] = pieces.sorted { $0.sitePath < $1.sitePath }.map { meta in
             [
-                "url": .string(meta.sitePath + "/index.html"),
+                "url": .string(SitePaths.urlPath(meta.sitePath + "/index.html")),
                 "title": .string(meta.title),
                 "kind": .string(meta.kind.label),
                 "description": .string(meta.description),

@@ -68,8 +68,13 @@ public struct SiteContext: Sendable {
         self.templates = templates
     }
 
-    /// The absolute URL of a site path, when the site has a base URL.
+    /// The absolute URL of a site path (as on disk, encoded here), when the site has a base URL.
     public func absoluteURL(_ path: String) -> String? {
+        absoluteURL(encoded: SitePaths.urlPath(path))
+    }
+
+    /// The absolute URL of a path already written as a URL.
+    public func absoluteURL(encoded path: String) -> String? {
         settings.baseURL.map { $0 + path }
     }
 

@@ -116,10 +116,11 @@ public enum PersonalityRenderer {
     static func imageURL(_ source: String, folder: String, site: SiteContext) -> String? {
         if source.hasPrefix("https://") || source.hasPrefix("http://") { return source }
         guard !SitePaths.isAbsoluteOrFragment(source) else { return nil }
-        var parts = folder.split(separator: "/").dropLast().map(String.init)
+        // The folder is a path on disk; the source is a URL as the author wrote it.
+        var parts = folder.split(separator: "/").dropLast().map { SitePaths.urlPath(String($0)) }
         for part in source.split(separator: "/") {
             if part == ".." { if parts.popLast() == nil { return nil } } else if part != "." { parts.append(String(part)) }
         }
-        return site.absoluteURL(parts.joined(separator: "/"))
+        return site.absoluteURL(encoded: parts.joined(separator: "/"))
     }
 }

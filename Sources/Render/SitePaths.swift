@@ -9,6 +9,28 @@ public enum SitePaths {
         String(repeating: "../", count: folder.split(separator: "/").count)
     }
 
+    /// A site path as a URL path: every byte outside the unreserved set percent-encoded
+    /// per segment, so that a file named `c#sharp.md`, `what?.md` or `a:b.md` links to its
+    /// own folder rather than to a fragment, a query or a scheme.
+    public static func urlPath(_ path: String) -> String {
+        var out = ""
+        out.reserveCapacity(path.utf8.count)
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                out.unicodeScalars.append("%")
+                out.unicodeScalars.append(hex[Int(byte >> 4)])
+                out.unicodeScalars.append(hex[Int(byte & 15)])
+            }
+        }
+        return out
+    }
+
     /// True for a URL with a scheme (`https:`, `mailto:`), a host (`//`), a site-absolute
     /// path (`/x`) or a fragment only (`#x`): such URLs are written as they are.
     public static func isAbsoluteOrFragment(_ url: String) -> Bool {

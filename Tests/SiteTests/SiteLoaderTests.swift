@@ -81,3 +81,25 @@ import Testing
         #expect(problems.hasErrors)
     }
 }
+
+@Suite struct LinkEncodingTests {
+    /// File names may hold characters that mean something in a URL: every link to the page
+    /// they become, and its absolute address, must percent-encode them.
+    @Test func pageLinksAreEncodedPerSegment() {
+        let story = "---\nkind: story\n---\n## A\n"
+        var files: [String: [UInt8]] = ["/site/quizgen.yml": Array("base-url: https://example.org/q/\n".utf8)]
+        for name in ["c#sharp", "what?", "50%25", "a:b", "café", "two words"] {
+            files["/site/Content/\(name).md"] = Array(story.utf8)
+        }
+        let location = SiteLocation(root: "/site", content: "/site/Content", contentDisplay: "Content", rootDisplay: "")
+        let result = SiteBuilder.build(SiteLoader.load(location, fileSystem: FileSystem.memory(files).0).0)
+        #expect(result.diagnostics.isEmpty)
+        let index = result.files.first { $0.path == "index.html" }?.text ?? ""
+        for href in ["c%23sharp/index.html", "what%3F/index.html", "50%2525/index.html", "a%3Ab/index.html",
+                     "caf%C3%A9/index.html", "two%20words/index.html"] {
+            #expect(index.contains("href=\"\(href)\""), "\(href)")
+        }
+        let page = result.files.first { $0.path == "c#sharp/index.html" }?.text ?? ""
+        #expect(page.contains("content=\"https://example.org/q/c%23sharp/index.html\""))
+    }
+}
