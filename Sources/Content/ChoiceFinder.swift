@@ -6,6 +6,12 @@ struct ChoiceFinder {
     let index: [String: Int]
     let file: SourceFile
     var diagnostics: [Diagnostic] = []
+    /// A story with thousands of broken links to thousands of pages must not sort and
+    /// search all the ids once per link.
+    lazy var hints: NearestMatch.Hints = {
+        let ids = index.sorted { $0.value < $1.value }.map(\.key)
+        return NearestMatch.Hints(candidates: ids, fallback: StoryParser.knownIDs(ids))
+    }()
 
     init(index: [String: Int], file: SourceFile) {
         self.index = index
@@ -50,10 +56,8 @@ struct ChoiceFinder {
             return nil
         }
         guard let target = index[id] else {
-            let ids = index.sorted { $0.value < $1.value }.map(\.key)
             diagnostics.append(file.error(
-                "unknown page '\(id)'", line: position.line, byteColumn: position.column,
-                hint: NearestMatch.hint(id, in: ids) ?? StoryParser.knownIDs(ids)))
+                "unknown page '\(id)'", line: position.line, byteColumn: position.column, hint: hints.hint(id)))
             return nil
         }
         return Story.Choice(target: target, label: label, inProse: inProse, line: position.line, column: position.column)

@@ -53,9 +53,12 @@ enum PersonalityParser {
                 id: id, title: item.heading.children, body: item.body, line: item.line, column: item.titleColumn))
         }
 
+        let ids = outcomes.map(\.id)
+        var hints = NearestMatch.Hints(
+            candidates: ids, fallback: ids.count <= 12 ? "declared outcomes: \(ids.joined(separator: ", "))" : nil)
         var questions: [PersonalityQuiz.Question] = []
         for item in outline.items where !item.attributes.has(flag: "outcome") {
-            let (question, problems) = parseQuestion(item, outcomes: outcomeIndex, file: file)
+            let (question, problems) = parseQuestion(item, outcomes: outcomeIndex, hints: &hints, file: file)
             diagnostics += problems
             if let question { questions.append(question) }
         }
@@ -77,7 +80,7 @@ enum PersonalityParser {
     }
 
     static func parseQuestion(
-        _ item: Outline.Item, outcomes: [String: Int], file: SourceFile
+        _ item: Outline.Item, outcomes: [String: Int], hints: inout NearestMatch.Hints, file: SourceFile
     ) -> (PersonalityQuiz.Question?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var types: [(PersonalityQuiz.QuestionType, Attributes.Token)] = []
@@ -115,7 +118,7 @@ enum PersonalityParser {
         if let listIndex {
             let list = body.remove(at: listIndex)
             for node in list.children {
-                let (answer, problems) = parseAnswer(node, outcomes: outcomes, file: file)
+                let (answer, problems) = parseAnswer(node, outcomes: outcomes, hints: &hints, file: file)
                 diagnostics += problems
                 if let answer { answers.append(answer) }
             }
@@ -133,7 +136,7 @@ enum PersonalityParser {
     }
 
     static func parseAnswer(
-        _ node: Node, outcomes: [String: Int], file: SourceFile
+        _ node: Node, outcomes: [String: Int], hints: inout NearestMatch.Hints, file: SourceFile
     ) -> (PersonalityQuiz.Answer?, [Diagnostic]) {
         let (item, attributes, problems) = Outline.item(node, file: file)
         var diagnostics = problems
@@ -176,8 +179,7 @@ enum PersonalityParser {
             guard let index = outcomes[name] else {
                 diagnostics.append(file.error(
                     "unknown outcome '\(name)'", line: token.line, byteColumn: token.column,
-                    hint: NearestMatch.hint(name, in: outcomes.keys.sorted())
-                        ?? "declared outcomes: \(outcomes.sorted { $0.value < $1.value }.map(\.key).joined(separator: ", "))"))
+                    hint: hints.hint(name)))
                 continue
             }
             if let line = named[name] {

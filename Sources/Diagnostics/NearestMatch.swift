@@ -1,7 +1,13 @@
 /// "Did you mean …?" suggestions: the candidate with the smallest edit distance, if it is
 /// close enough to be a plausible typo.
 public enum NearestMatch {
+    /// How many different unknown words of one file get a search: past that, the file is
+    /// not a few typos, and searching on would cost time for hints nobody reads.
+    public static let searchLimit = 200
+
     public static func find(_ word: String, in candidates: some Sequence<String>) -> String? {
+        // Ids are short; a word this long is no typo of one, and comparing it costs its square.
+        guard word.utf8.count <= 256 else { return nil }
         let target = Array(word.lowercased())
         // A known word that starts with what was typed ("multi" for "multiple") is a good guess.
         if target.count >= 3, let completion = candidates.first(where: { $0.lowercased().hasPrefix(word.lowercased()) }) {
@@ -9,13 +15,38 @@ public enum NearestMatch {
         }
         var best: (String, Int)?
         for candidate in candidates {
+            // The distance is at least the difference in length: skip what cannot win or pass.
+            let length = candidate.count
+            let gap = abs(length - target.count)
+            if gap > max(1, max(target.count, length) / 3) || best.map({ gap >= $0.1 }) == true { continue }
             let d = distance(target, Array(candidate.lowercased()))
             if best == nil || d < best!.1 { best = (candidate, d) }
+            if d == 0 { break }
         }
         guard let (candidate, d) = best else { return nil }
         // Allow about one edit per three characters; an unrelated word is no help.
         let allowed = max(1, max(target.count, candidate.count) / 3)
         return d <= allowed ? candidate : nil
+    }
+
+    /// Hints for many unknown words against one list of candidates: each word is searched
+    /// once, and after `searchLimit` different words only the fallback is given.
+    public struct Hints: Sendable {
+        let candidates: [String]
+        let fallback: String?
+        var found: [String: String?] = [:]
+
+        public init(candidates: [String], fallback: String?) {
+            self.candidates = candidates
+            self.fallback = fallback
+        }
+
+        public mutating func hint(_ word: String) -> String? {
+            if let known = found[word] { return known }
+            let hint = found.count < searchLimit ? NearestMatch.hint(word, in: candidates) ?? fallback : fallback
+            found[word] = hint
+            return hint
+        }
     }
 
     /// "did you mean 'cat'?" or nil.

@@ -308,3 +308,16 @@ let cave = """
         #expect(located(problems) == ["3:1: warning: 'start' is empty, so the story starts on page 1"])
     }
 }
+
+@Suite struct ManyBrokenLinksTests {
+    /// 4,000 pages, each with a link to a page that does not exist: every link is reported,
+    /// and the hints do not make the check quadratic.
+    @Test(.timeLimit(.minutes(1))) func manyUnknownPagesAreReportedQuickly() {
+        let pages = (0..<4000).map { "## Page \($0) {#page-\($0)}\n[Onward](#pgae-\($0))\n" }.joined(separator: "\n")
+        let start = ContinuousClock.now
+        let (_, problems) = parse("---\nkind: story\n---\n" + pages)
+        #expect(problems.filter { $0.message.hasPrefix("unknown page") }.count == 4000)
+        #expect(problems.first?.hint == "did you mean 'page-0'?")
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+}

@@ -42,6 +42,19 @@ import Testing
         #expect(NearestMatch.find("multi", in: ["single", "multiple", "ranged"]) == "multiple")
         #expect(NearestMatch.find("zebra", in: ["dog", "cat"]) == nil)
         #expect(NearestMatch.find("x", in: [String]()) == nil)
+        // Candidates whose length alone rules them out are skipped, not mistaken for matches.
+        #expect(NearestMatch.find("pgae-12", in: ["p", "a-lot-more-and-pgae-12", "page-12"]) == "page-12")
+        #expect(NearestMatch.find(String(repeating: "a", count: 300), in: [String(repeating: "a", count: 299)]) == nil)
+    }
+
+    @Test func hintsSearchEachWordOnceAndStopAfterTheLimit() {
+        var hints = NearestMatch.Hints(candidates: ["inside", "village"], fallback: "page ids: inside, village")
+        #expect(hints.hint("insde") == "did you mean 'inside'?")
+        #expect(hints.hint("zzz") == "page ids: inside, village")
+        for n in 0..<NearestMatch.searchLimit { _ = hints.hint("unknown\(n)") }
+        // Past the limit a close word gets the fallback; one already searched keeps its hint.
+        #expect(hints.hint("vilage") == "page ids: inside, village")
+        #expect(hints.hint("insde") == "did you mean 'inside'?")
     }
 
     @Test func summaryCountsBoth() {
