@@ -31,32 +31,49 @@ struct FuzzCase {
         self.files = files
     }
 
-    /// Loads, checks, renders and writes the site in memory, then checks what must hold for
-    /// any input: diagnostics point into their files, a failed build writes nothing, a
-    /// good one writes an index, and the same input gives the same bytes.
+    /// Checks and publishes the site in memory as `quizgen check` and `quizgen build` do
+    /// (in chunks of one file, so that chunk boundaries are crossed), then checks what must
+    /// hold for any input: diagnostics point into their files, a failed build writes
+    /// nothing, a good one writes an index, and the same input gives the same bytes.
     func run() -> [Diagnostic] {
-        let (fs, disk) = FileSystem.memory(files)
         let location = SiteLocation(root: "/site", content: "/site/Content", contentDisplay: "Content", rootDisplay: "")
-        let (loaded, _) = SiteLoader.load(location, fileSystem: fs)
-        let build = SiteBuilder.build(loaded)
-        let diagnostics = build.diagnostics
+        let (checkFS, _) = FileSystem.memory(files)
+        let check = SiteBuilder.build(
+            SiteLoader.load(location, fileSystem: checkFS).0, options: BuildOptions(render: false, statistics: true))
+        _ = ReportFormatter.text(check.reports)
+        _ = ReportFormatter.json(check.reports, diagnostics: check.diagnostics)
+
+        let (build, disk) = publish(location)
+        let diagnostics = build.build.diagnostics
+        precondition(check.diagnostics == diagnostics, "check and build disagree")
+        let (loaded, _) = SiteLoader.load(location, fileSystem: FileSystem.memory(files).0)
         for d in diagnostics {
             precondition(d.line >= 0 && d.column >= 0, "negative position in \(d)")
             if let source = loaded.contentFiles.first(where: { $0.displayPath == d.file })?.source {
                 precondition(d.line <= source.lineCount, "line \(d.line) past the end of \(d.file)")
             }
         }
-        if diagnostics.hasErrors {
-            precondition(build.files.isEmpty, "a failed build rendered pages: \(DiagnosticPrinter().format(diagnostics))")
-            return diagnostics
+        let written = disk.keys.filter { $0.hasPrefix("/site/public") || $0.hasPrefix("/site/.public") }
+        guard let result = build.written, result.problems.isEmpty else {
+            precondition(written.isEmpty, "a failed build wrote files: \(DiagnosticPrinter().format(diagnostics))")
+            // Only a page landing on an asset's path may stop a build without errors.
+            precondition(
+                diagnostics.hasErrors || build.written!.problems.allSatisfy { $0.message.contains("overwritten by a generated page") },
+                "writing to memory failed: \(build.written!.problems)")
+            return diagnostics + (build.written?.problems ?? [])
         }
-        let problems = SiteWriter.write(build, contentFolder: location.content, to: "/site/public", fileSystem: fs).problems
-        // Only a page landing on an asset's path may stop it.
-        precondition(problems.allSatisfy { $0.message.contains("overwritten by a generated page") }, "writing to memory failed: \(problems)")
-        if !problems.isEmpty { return diagnostics + problems }
-        precondition(disk.snapshot["/site/public/index.html"] != nil, "no index page")
-        let again = SiteBuilder.build(SiteLoader.load(location, fileSystem: FileSystem.memory(files).0).0)
-        precondition(again.files == build.files, "two builds of the same input differ")
+        precondition(disk["/site/public/index.html"] != nil, "no index page")
+        precondition(written.allSatisfy { $0.hasPrefix("/site/public/") }, "a staging folder was left behind")
+        let again = publish(location).disk
+        precondition(again == disk, "two builds of the same input differ")
         return diagnostics
+    }
+
+    func publish(_ location: SiteLocation) -> (build: (build: BuildOutput, written: SiteWriter.Result?), disk: [String: [UInt8]]) {
+        let (fs, disk) = FileSystem.memory(files)
+        let (loaded, _) = SiteLoader.load(location, fileSystem: fs)
+        let result = SiteWriter.publish(
+            loaded, options: BuildOptions(chunkSize: 1), to: "/site/public", location: location, fileSystem: fs)
+        return (result, disk.snapshot)
     }
 }

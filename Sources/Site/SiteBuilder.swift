@@ -5,9 +5,11 @@ import Render
 
 public struct BuildOptions: Sendable {
     public var includeDrafts: Bool
-    /// `check` renders too (a template can be broken) but keeps nothing.
+    /// False only checks (`check`): templates are still read and checked, but no page is
+    /// rendered and no map drawn.
     public var render: Bool
-    /// Compute what `check` prints (outcome shares, story statistics), not only problems.
+    /// Compute and keep what `check` prints (outcome shares, story statistics, in
+    /// `BuildOutput.reports`), not only problems.
     public var statistics: Bool
     /// Draws story maps; `.none` leaves them out (and keeps the build a pure function).
     public var graphviz: Graphviz
@@ -15,17 +17,18 @@ public struct BuildOptions: Sendable {
     public var maps: Bool
     /// Content files per chunk when the build streams: enough for every core to stay busy
     /// and for `dot` to draw many maps per run, few enough that memory stays small.
-    public var chunkSize = 256
+    public var chunkSize: Int
 
     public init(
         includeDrafts: Bool = false, render: Bool = true, statistics: Bool = false, graphviz: Graphviz = .none,
-        maps: Bool = true
+        maps: Bool = true, chunkSize: Int = 256
     ) {
         self.includeDrafts = includeDrafts
         self.render = render
         self.statistics = statistics
         self.graphviz = graphviz
         self.maps = maps
+        self.chunkSize = chunkSize
     }
 }
 
@@ -50,10 +53,8 @@ public struct PersonalityReport: Sendable {
 }
 
 public struct BuildOutput: Sendable {
-    /// The pages to write, rendered when they are written (see `RenderPlan`).
-    public var plan = RenderPlan.empty
-    /// Every generated file at once.
-    public var files: [OutputFile] { plan.renderAll() }
+    /// Every generated file, when the build collected them (`build` without `emit`).
+    public var files: [OutputFile] = []
     /// Content-relative paths of the assets to copy beside the pages.
     public var assets: [String] = []
     public var diagnostics: [Diagnostic] = []
@@ -73,12 +74,22 @@ public struct Timing: Sendable {
 /// The build as a pure function of the loaded site: parse, check and analyse every file,
 /// then render the pages. Files are processed in parallel; results keep file order.
 public enum SiteBuilder {
-    /// - Parameter emit: when given, the build streams: each chunk's pages are handed to it as
-    ///   soon as they are rendered (to be written to a staging folder), and `plan` stays
-    ///   empty. Pages may have been emitted before a later file turns out to have an error;
-    ///   the caller then throws them away (`hasErrors`).
+    /// The build with every file collected in `files`: for tests and small sites. It is the
+    /// streaming build below, so it runs the same code in the same chunks.
+    public static func build(_ site: LoadedSite, options: BuildOptions = BuildOptions()) -> BuildOutput {
+        var files: [OutputFile] = []
+        var output = build(site, options: options) { files += $0 }
+        output.files = files
+        return output
+    }
+
+    /// The build, streaming: a chunk of files goes all the way from text to rendered pages,
+    /// handed to `emit` (to be written to a staging folder), before the next is read, so
+    /// memory holds one chunk of trees, not the whole site's. Pages may have been emitted
+    /// before a later file turns out to have an error; the caller then throws them away
+    /// (`hasErrors`), and after an error nothing more is emitted.
     public static func build(
-        _ site: LoadedSite, options: BuildOptions = BuildOptions(), emit: (([OutputFile]) -> Void)? = nil
+        _ site: LoadedSite, options: BuildOptions = BuildOptions(), emit: ([OutputFile]) -> Void
     ) -> BuildOutput {
         var output = BuildOutput()
         output.diagnostics = site.problems
@@ -100,13 +111,10 @@ public enum SiteBuilder {
         var times = StageTimes()
         times.add("parse", clock.lap("setup").seconds)
         var metas: [ContentMeta] = []
-        var planned: [(Analysed, StoryMap?)] = []
         var mapNotes: [String] = []
         var pieceKinds: [ContentPiece] = []
 
-        // Streaming, a chunk of files goes all the way from text to written pages before the
-        // next is read, so memory holds one chunk of trees, not the whole site's.
-        let chunk = emit == nil ? max(site.contentFiles.count, 1) : max(options.chunkSize, 1)
+        let chunk = max(options.chunkSize, 1)
         for start in stride(from: 0, to: site.contentFiles.count, by: chunk) {
             let files = Array(site.contentFiles[start..<min(start + chunk, site.contentFiles.count)])
             let parsed = files.parallelMap { file -> (ContentPiece?, SourceFile?, [Diagnostic]) in
@@ -131,7 +139,7 @@ public enum SiteBuilder {
             times.add("check", clock.lap("check").seconds)
             for (result, problems) in analysed {
                 output.diagnostics += problems
-                if let result, emit == nil || options.statistics { output.reports.append(result.report) }
+                if let result, options.statistics { output.reports.append(result.report) }
             }
             let pieces = analysed.compactMap(\.0)
             // The index needs titles, not trees: introductions are dropped as chunks finish.
@@ -145,14 +153,10 @@ public enum SiteBuilder {
             let maps = storyMaps(pieces, site: site, options: options)
             mapNotes += maps.compactMap { $0?.note }
             times.add("maps", clock.lap("maps").seconds)
-            if let emit {
-                let rendered = Array(zip(pieces, maps)).parallelMap { render($0.0, map: $0.1, site: context) }
-                times.add("render", clock.lap("render").seconds)
-                emit(rendered.flatMap { $0 })
-                _ = clock.lap("write")
-            } else {
-                planned += zip(pieces, maps)
-            }
+            let rendered = Array(zip(pieces, maps)).parallelMap { render($0.0, map: $0.1, site: context) }
+            times.add("render", clock.lap("render").seconds)
+            emit(rendered.flatMap { $0 })
+            _ = clock.lap("write")
         }
         output.diagnostics.sort()
         output.timings = times.timings
@@ -160,15 +164,11 @@ public enum SiteBuilder {
         guard !output.diagnostics.hasErrors, options.render else { return output }
         output.notes = notes(mapNotes, options: options, pieces: pieceKinds)
         output.assets = site.assets
-        if let emit {
-            _ = clock.lap("index")
-            let index = IndexRenderer.render(metas, site: context)
-            times.add("render", clock.lap("render").seconds)
-            output.timings = times.timings
-            emit([index])
-        } else {
-            output.plan = RenderPlan(items: planned, context: context)
-        }
+        _ = clock.lap("index")
+        let index = IndexRenderer.render(metas, site: context)
+        times.add("render", clock.lap("render").seconds)
+        output.timings = times.timings
+        emit([index])
         return output
     }
 

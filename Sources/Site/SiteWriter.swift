@@ -48,10 +48,6 @@ public enum SiteWriter {
         }
     }
 
-    /// How many pieces of content are rendered before their files are written: enough to
-    /// keep every core busy, few enough that a large site is never all in memory.
-    static let chunk = 64
-
     public struct Result: Sendable {
         /// What stopped the writing; the previous output is then untouched.
         public var problems: [Diagnostic] = []
@@ -176,35 +172,28 @@ public enum SiteWriter {
         }
     }
 
-    /// Renders a planned build chunk by chunk, writing each chunk as it comes, copies the
-    /// assets, then swaps the result in.
-    public static func write(
-        _ build: BuildOutput, contentFolder: String, to output: String, fileSystem fs: FileSystem,
-        location: SiteLocation? = nil
-    ) -> Result {
+    /// The build as `quizgen build` runs it, for every caller (the command, the tests and
+    /// the fuzzer): pages stream into a staging folder, which replaces the output only when
+    /// every file has built and been written. `written` is nil when nothing was written, for
+    /// errors in the content or a staging folder that could not be made.
+    public static func publish(
+        _ site: LoadedSite, options: BuildOptions = BuildOptions(), to output: String, location: SiteLocation,
+        fileSystem fs: FileSystem
+    ) -> (build: BuildOutput, written: Result?) {
         let staging: Staging
         do throws(FileSystem.Failure) {
-            staging = try Staging(output: output, assets: build.assets, fileSystem: fs)
+            staging = try Staging(output: output, assets: site.assets, fileSystem: fs)
         } catch {
-            return Result(problems: [.error("cannot write the site: \(error.reason)", file: error.path)])
+            var build = BuildOutput()
+            build.diagnostics = [.error("cannot write the site: \(error.reason)", file: error.path)]
+            return (build, nil)
         }
-        var renderTime = Duration.zero
-        var piece = 0
-        while piece < build.plan.count {
-            let end = min(piece + chunk, build.plan.count)
-            let start = ContinuousClock.now
-            let files = build.plan.render(piece..<end)
-            renderTime += ContinuousClock.now - start
-            staging.write(files)
-            piece = end
+        let build = SiteBuilder.build(site, options: options, emit: staging.write)
+        guard !build.hasErrors else {
+            staging.discard()
+            return (build, nil)
         }
-        let start = ContinuousClock.now
-        let index = build.plan.index()
-        renderTime += ContinuousClock.now - start
-        staging.write([index])
-        var result = staging.finish(contentFolder: contentFolder, location: location)
-        result.timings.insert(Timing(stage: "render", seconds: renderTime.seconds), at: 0)
-        return result
+        return (build, staging.finish(contentFolder: location.content, location: location))
     }
 
     /// Creates the folders that files need and that were not made yet, parents first.

@@ -46,23 +46,14 @@ struct Build: ParsableCommand {
         let loadTime = clock.lap()
         // Pages go to a staging folder as they are rendered; it replaces the output only
         // when the whole build has succeeded.
-        let staging: SiteWriter.Staging
-        do throws(FileSystem.Failure) {
-            staging = try SiteWriter.Staging(output: outputPath, assets: loaded.assets, fileSystem: .disk)
-        } catch {
-            reporter.report([.error("cannot write the site: \(error.reason)", file: error.path)])
-            throw ExitCode.failure
-        }
-        let result = SiteBuilder.build(
+        let (result, written) = SiteWriter.publish(
             loaded, options: BuildOptions(includeDrafts: site.drafts, graphviz: noMaps ? .none : .system(), maps: !noMaps),
-            emit: staging.write)
+            to: outputPath, location: location, fileSystem: .disk)
         reporter.report(result.diagnostics)
-        guard !result.hasErrors else {
-            staging.discard()
+        guard let written else {
             standardError("Build failed: \(DiagnosticPrinter.summary(result.diagnostics)). Nothing was written.\n")
             throw ExitCode.failure
         }
-        let written = staging.finish(contentFolder: location.content, location: location)
         if !written.problems.isEmpty {
             reporter.report(written.problems)
             standardError("Build failed: the site could not be written; \(outputPath) is as it was.\n")

@@ -31,7 +31,7 @@ struct Check: ParsableCommand {
     func run() throws {
         let location = site.location
         let (loaded, _) = SiteLoader.load(location, fileSystem: .disk)
-        let result = SiteBuilder.build(loaded, options: BuildOptions(includeDrafts: site.drafts, statistics: true))
+        let result = SiteBuilder.build(loaded, options: BuildOptions(includeDrafts: site.drafts, render: false, statistics: true))
         if format == .json {
             standardOutput(ReportFormatter.json(result.reports, diagnostics: result.diagnostics))
             if result.diagnostics.hasErrors { throw ExitCode.failure }

@@ -54,13 +54,11 @@ final class TemporarySite {
 
     /// Loads, builds and writes, as `quizgen build` does.
     @discardableResult
-    func build() -> BuildOutput {
-        let (loaded, _) = SiteLoader.load(location, fileSystem: .disk)
-        var output = SiteBuilder.build(loaded)
-        if !output.diagnostics.hasErrors {
-            output.diagnostics += SiteWriter.write(output, contentFolder: location.content, to: self.output, fileSystem: .disk, location: location).problems
-        }
-        return output
+    func build(_ options: BuildOptions = BuildOptions()) -> BuildOutput {
+        let (loaded, _) = SiteLoader.load(location, fileSystem: .disk, previousOutput: output)
+        var (build, written) = SiteWriter.publish(loaded, options: options, to: output, location: location, fileSystem: .disk)
+        build.diagnostics += written?.problems ?? []
+        return build
     }
 }
 

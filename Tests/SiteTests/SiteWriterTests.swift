@@ -76,28 +76,21 @@ import Testing
     /// What `quizgen build` does: chunks of files rendered and handed to a staging folder.
     func streamedBuild(_ site: TemporarySite, chunkSize: Int) -> (BuildOutput, SiteWriter.Result?) {
         let (loaded, _) = SiteLoader.load(site.location, fileSystem: .disk)
-        let staging = try! SiteWriter.Staging(output: site.output, assets: loaded.assets, fileSystem: .disk)
-        var options = BuildOptions()
-        options.chunkSize = chunkSize
-        let output = SiteBuilder.build(loaded, options: options, emit: staging.write)
-        guard !output.hasErrors else {
-            staging.discard()
-            return (output, nil)
-        }
-        return (output, staging.finish(contentFolder: site.location.content, location: site.location))
+        return SiteWriter.publish(
+            loaded, options: BuildOptions(chunkSize: chunkSize), to: site.output, location: site.location, fileSystem: .disk)
     }
 
-    @Test func streamingInChunksWritesWhatThePlannedBuildWrites() {
+    @Test func smallChunksWriteWhatOneChunkWrites() {
         var files: [String: String] = ["Content/pic.png": "png"]
         for i in 0..<7 { files["Content/q\(i).md"] = quiz }
         let site = TemporarySite(files: files)
         site.build()
-        let planned = site.tree()
+        let oneChunk = site.tree()
         let (output, written) = streamedBuild(site, chunkSize: 2)
         #expect(output.diagnostics.isEmpty)
         #expect(written?.problems.isEmpty == true)
         #expect(written?.pages == 7 * 3 + 1)
-        #expect(site.tree() == planned)
+        #expect(site.tree() == oneChunk)
     }
 
     @Test func anErrorInALaterChunkWritesNothing() {
@@ -119,10 +112,7 @@ import Testing
 @Suite struct OutputPathTests {
     func streamedBuild(_ site: TemporarySite, output: String) -> SiteWriter.Result? {
         let (loaded, _) = SiteLoader.load(site.location, fileSystem: .disk)
-        guard let staging = try? SiteWriter.Staging(output: output, assets: loaded.assets, fileSystem: .disk) else { return nil }
-        let result = SiteBuilder.build(loaded, emit: staging.write)
-        guard !result.hasErrors else { staging.discard(); return nil }
-        return staging.finish(contentFolder: site.location.content, location: site.location)
+        return SiteWriter.publish(loaded, to: output, location: site.location, fileSystem: .disk).written
     }
 
     /// A web root deployed through a link: the folder it names is replaced, the link kept,

@@ -29,13 +29,7 @@ extension TemporarySite {
     /// Loads, builds and writes with the given Graphviz, as `quizgen build` does.
     @discardableResult
     func build(graphviz: Graphviz, maps: Bool = true) -> BuildOutput {
-        let (loaded, problems) = SiteLoader.load(location, fileSystem: .disk, previousOutput: output)
-        var output = SiteBuilder.build(loaded, options: BuildOptions(graphviz: graphviz, maps: maps))
-        output.diagnostics = problems + output.diagnostics
-        if !output.diagnostics.hasErrors {
-            output.diagnostics += SiteWriter.write(output, contentFolder: location.content, to: self.output, fileSystem: .disk, location: location).problems
-        }
-        return output
+        build(BuildOptions(graphviz: graphviz, maps: maps))
     }
 }
 
@@ -117,7 +111,7 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
     @Test func checkReportsTheStoryGraph() throws {
         let site = TemporarySite(files: ["Content/seven.md": sevenPages])
         let (loaded, _) = SiteLoader.load(site.location, fileSystem: .disk)
-        let report = ReportFormatter.text(SiteBuilder.build(loaded, options: BuildOptions(render: false)).reports)
+        let report = ReportFormatter.text(SiteBuilder.build(loaded, options: BuildOptions(render: false, statistics: true)).reports)
         #expect(report == """
             Content/seven.md: story “Seven”
               7 pages, 6 choices, 4 endings (1 good, 1 bad, 1 neutral, 1 without a kind)
@@ -143,7 +137,7 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
         text += "## The end {#f120}\n## Loop {#loop}\n[Round](#loop)\n"
         let site = TemporarySite(files: ["Content/forks.md": text])
         let (loaded, _) = SiteLoader.load(site.location, fileSystem: .disk)
-        let output = SiteBuilder.build(loaded, options: BuildOptions(render: false))
+        let output = SiteBuilder.build(loaded, options: BuildOptions(render: false, statistics: true))
         let report = ReportFormatter.text(output.reports)
         #expect(report.contains("  362 pages, 481 choices, 1 ending\n"))
         #expect(report.contains("  361 of 362 pages reachable from the start (page 1); unreachable: page 362\n"))

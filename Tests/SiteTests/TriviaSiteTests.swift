@@ -10,7 +10,7 @@ import Testing
         let site = TemporarySite(files: ["Content/quiz/banked.md": markdown])
         site.writeBytes("Content/quiz/banks/bank.csv", [0xEF, 0xBB, 0xBF] + Array(
             "question,choices,answer\r\n\"Two\r\nlines?\",Yes|No,Yes\r\nPlain?,Yes|No,No\r\n".utf8))
-        let output = site.build()
+        let output = site.build(BuildOptions(statistics: true))
         #expect(output.diagnostics.isEmpty, "\(DiagnosticPrinter().format(output.diagnostics))")
         let page = try #require(site.read("public/quiz/banked/index.html"))
         #expect(page.contains(#""h":"Two\nlines?""#))
