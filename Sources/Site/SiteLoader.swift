@@ -199,6 +199,21 @@ public enum SiteLoader {
         }
     }
 
+    /// The site settings that apply to a file named on its own (`quizgen graph`): the
+    /// quizgen.yml of the nearest folder above it that has one, read as a build would.
+    public static func settings(above path: String, fileSystem fs: FileSystem) -> Result<SourceFile, Diagnostic>? {
+        var folder = SiteLocation.parent(of: SiteLocation.normalize(path))
+        for _ in 0..<256 {
+            let candidate = (folder == "." ? "" : folder == "/" ? "/" : folder + "/") + "quizgen.yml"
+            if fs.kind(candidate) == .file { return readText(candidate, display: candidate, fs: fs) }
+            // Relative paths go on above the current folder: "." then "..", "../..".
+            let next = folder == "." ? ".." : folder.hasSuffix("..") ? folder + "/.." : SiteLocation.parent(of: folder)
+            guard let here = fs.realPath(folder), let there = fs.realPath(next), here != there else { return nil }
+            folder = next
+        }
+        return nil
+    }
+
     static func readText(_ path: String, display: String, fs: FileSystem) -> Result<SourceFile, Diagnostic> {
         let bytes: [UInt8]
         do throws(FileSystem.Failure) {

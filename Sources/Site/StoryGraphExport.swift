@@ -18,8 +18,19 @@ public enum StoryGraphExport {
         case .success(let text): file = text
         case .failure(let problem): return (nil, [problem])
         }
+        // The site's settings change what a build reports (raw HTML, the language).
+        var settings = SiteSettings()
+        var problems: [Diagnostic] = []
+        switch SiteLoader.settings(above: path, fileSystem: fs) {
+        case .success(let yml)?: (settings, problems) = SiteSettings.parse(yml)
+        case .failure(let problem)?: problems = [problem]
+        case nil: break
+        }
         let name = path.split(separator: "/").last.map { $0.hasSuffix(".md") ? String($0.dropLast(3)) : String($0) } ?? path
-        let (piece, problems) = ContentParser.parse(file, sitePath: name, options: .init(includeDrafts: true))
+        let options = ContentParser.Options(
+            defaultLanguage: settings.language, includeDrafts: true, allowRawHTML: settings.rawHTML)
+        let (piece, found) = ContentParser.parse(file, sitePath: name, options: options)
+        problems += found
         guard let piece, !problems.hasErrors else { return (nil, problems) }
         guard case .story(let story) = piece.body else {
             return (nil, problems + [.error(

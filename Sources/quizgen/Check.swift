@@ -6,8 +6,8 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check the site without writing anything.",
         discussion: """
-            Runs the whole build (parse, validate, analyse, render) and reports every \
-            problem, but writes nothing. For each personality quiz it also prints the share \
+            Reads, validates and analyses every file as a build does (and the templates) \
+            and reports every problem, but renders and writes nothing. For each personality quiz it also prints the share \
             of answer combinations that ends in each outcome: counted exactly when that is \
             feasible, otherwise over a seeded random sample (and it says which), and it warns \
             about outcomes that can never be the result. For each trivia quiz it prints the \

@@ -15,8 +15,8 @@ struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a story's graph, in Graphviz's DOT language or as SVG.",
         discussion: """
-            Checks one story file as a build would and prints its graph to standard \
-            output: one node per page, labelled with its number and title, one arrow per \
+            Checks one story file as a build would (with the site's quizgen.yml, the one \
+            in the nearest folder above the file) and prints its graph to standard output: one node per page, labelled with its number and title, one arrow per \
             choice, labelled with its text. The start is marked; endings are octagons \
             coloured by kind (good, bad, neutral); unreachable pages are dashed and traps \
             outlined in orange. Problems are printed to standard error.

@@ -60,6 +60,31 @@ import TestSupport
         #expect(warned.stdout.contains("(unreachable)"))
     }
 
+    /// A story read on its own follows its site's quizgen.yml, found above it, as a build does.
+    @Test func graphReadsTheSiteSettingsAboveTheFile() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = folder.appendingPathComponent("Content/stories")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try "---\nkind: story\n---\n## One\n<b>bold</b> and [on](#two)\n## Two {#two}\n"
+            .write(to: content.appendingPathComponent("s.md"), atomically: true, encoding: .utf8)
+        let unsettled = try quizgen("graph", "--no-color", "Content/stories/s.md", in: folder)
+        #expect(unsettled.status == 0)
+        #expect(unsettled.stderr.contains("warning: raw HTML is left out of the page"))
+
+        let settings = folder.appendingPathComponent("quizgen.yml")
+        try "raw-html: true\n".write(to: settings, atomically: true, encoding: .utf8)
+        for (arguments, place) in [(["Content/stories/s.md"], folder), (["s.md"], content), ([content.path + "/s.md"], folder)] {
+            let settled = try ProcessResult.run(Repository.binary, ["graph", "--no-color"] + arguments, in: place)
+            #expect(settled.status == 0)
+            #expect(settled.stderr.isEmpty, "\(arguments): \(settled.stderr)")
+        }
+
+        try "raw-html: maybe\n".write(to: settings, atomically: true, encoding: .utf8)
+        let broken = try quizgen("graph", "--no-color", "s.md", in: content)
+        #expect(broken.stderr.contains("../../quizgen.yml:1:11: error: "), "\(broken.stderr)")
+    }
+
     @Test func graphNeedsAStory() throws {
         let quiz = try quizgen("graph", Repository.root.appendingPathComponent("Content/which-animal.md").path)
         #expect(quiz.status == 1)
