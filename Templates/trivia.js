@@ -85,6 +85,8 @@
   }
   const advance = () => {
     if (++pos < draw.length && (log[log.length - 1][2] || !D.e)) return ask()
+    // Sudden death ended the play early: what was dealt but not asked comes first next time.
+    deck.unshift(...draw.slice(pos))
     show('result')
     pct = max ? Math.floor(score * 100 / max) : 0
     const perfect = log.every(r => r[2])

@@ -214,6 +214,32 @@ await check('sudden death ends at the first wrong answer or time-out, with a dis
   assert(g.visible('perfect') && !g.visible('over'), 'the perfect-run message')
 })
 
+await check('sudden death puts the questions it dealt but did not ask back on top of the deck', () => {
+  const sudden = drawPage.replace('"e":false', '"e":true')
+  assert(sudden !== drawPage, 'the draw page plays on after a wrong answer')
+  // The same seed deals the same first play: answered right through, it shows what was dealt.
+  const full = game(sudden, { seed: 3 })
+  full.$('begin').click()
+  const dealt = playRound(full, () => true).map(a => a.i)
+  const g = game(sudden, { seed: 3 })
+  g.$('begin').click()
+  const lost = playRound(g, () => false).map(a => a.i)
+  equal(lost, dealt.slice(0, 1), 'a wrong first answer ends the play')
+  g.$('again').click()
+  const next = playRound(g, () => true).map(a => a.i)
+  assert(dealt.slice(1).every(i => next.includes(i)), `the next play deals the unasked ${dealt.slice(1)}, not only ${next}`)
+
+  // With shuffled questions, losing at once every time still asks every question before any twice.
+  const shuffled = game(sudden.replace(/"sq":(true|false)/, '"sq":true'), { seed: 4 }), bank = shuffled.data.q.length
+  shuffled.$('begin').click()
+  const asked = []
+  for (let round = 0; round < bank; round++) {
+    asked.push(...playRound(shuffled, () => false).map(a => a.i))
+    shuffled.$('again').click()
+  }
+  equal(new Set(asked).size, bank, 'a question came up twice before the bank was through')
+})
+
 await check('the pass mark chooses the pass or fail message; a partly right multiple answer is wrong', () => {
   const g = game(passPage)
   const total = g.data.q.length, multiple = g.data.q.findIndex(q => q.m)
