@@ -40,12 +40,10 @@ public enum PersonalityRenderer {
                 "last": .string(markdown.renderPhrasing(question.answers.last?.content ?? [])),
             ]
         }
-        let outcomes: [TemplateValue] = quiz.outcomes.enumerated().map { i, outcome in
-            [
-                "title": .string(markdown.render(inlines: outcome.title)),
-                "text": .string(markdown.render(blocks: outcome.body)),
-                "url": .string(outcomeFiles[i]),
-            ]
+        // Each outcome's HTML goes on the quiz page and on its own page: rendered once.
+        let outcomeHTML = quiz.outcomes.map { (title: markdown.render(inlines: $0.title), text: markdown.render(blocks: $0.body)) }
+        let outcomes: [TemplateValue] = outcomeHTML.enumerated().map { i, html in
+            ["title": .string(html.title), "text": .string(html.text), "url": .string(outcomeFiles[i])]
         }
         let script = site.templates.text("personality.js")
         let content = site.templates.render("personality", [
@@ -71,8 +69,8 @@ public enum PersonalityRenderer {
                 "root": .string(root),
                 "siteTitle": .string(site.settings.title),
                 "quizTitle": .string(meta.title),
-                "title": .string(markdown.render(inlines: outcome.title)),
-                "text": .string(markdown.render(blocks: outcome.body)),
+                "title": .string(outcomeHTML[i].title),
+                "text": .string(outcomeHTML[i].text),
             ] as TemplateValue)
             let shell = PageShell(
                 title: "\(title) · \(meta.title)", ogTitle: title, description: outcome.body.summary(limit: 200),

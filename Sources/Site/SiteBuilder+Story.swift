@@ -80,8 +80,7 @@ extension SiteBuilder {
     }
 
     /// The notes of a build: one for missing Graphviz when there are stories, then each piece's.
-    static func notes(_ notes: [String], options: BuildOptions, pieces: [ContentPiece]) -> [String] {
-        let hasStory = pieces.contains { if case .story = $0.body { true } else { false } }
+    static func notes(_ notes: [String], options: BuildOptions, hasStory: Bool) -> [String] {
         guard hasStory, options.maps else { return notes }
         guard !options.graphviz.isAvailable else { return notes }
         return ["story maps left out: Graphviz's dot is not installed (story.dot is still written beside each story)"]

@@ -71,6 +71,11 @@ public struct Timing: Sendable {
     public var seconds: Double
 }
 
+extension Duration {
+    /// As a number of seconds, for timings.
+    public var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
+
 /// The build as a pure function of the loaded site: parse, check and analyse every file,
 /// then render the pages. Files are processed in parallel; results keep file order.
 public enum SiteBuilder {
@@ -112,7 +117,7 @@ public enum SiteBuilder {
         times.add("parse", clock.lap("setup").seconds)
         var metas: [ContentMeta] = []
         var mapNotes: [String] = []
-        var pieceKinds: [ContentPiece] = []
+        var hasStory = false
 
         let chunk = max(options.chunkSize, 1)
         for start in stride(from: 0, to: site.contentFiles.count, by: chunk) {
@@ -144,9 +149,7 @@ public enum SiteBuilder {
             let pieces = analysed.compactMap(\.0)
             // The index needs titles, not trees: introductions are dropped as chunks finish.
             metas += pieces.map { var meta = $0.piece.meta; meta.introduction = []; return meta }
-            if pieceKinds.isEmpty, let story = pieces.first(where: { if case .story = $0.piece.body { true } else { false } }) {
-                pieceKinds.append(story.piece)
-            }
+            hasStory = hasStory || pieces.contains { if case .story = $0.piece.body { true } else { false } }
 
             // After an error nothing more is rendered, but every file is still checked.
             guard options.render, !output.diagnostics.hasErrors else { continue }
@@ -162,7 +165,7 @@ public enum SiteBuilder {
         output.timings = times.timings
 
         guard !output.diagnostics.hasErrors, options.render else { return output }
-        output.notes = notes(mapNotes, options: options, pieces: pieceKinds)
+        output.notes = notes(mapNotes, options: options, hasStory: hasStory)
         output.assets = site.assets
         _ = clock.lap("index")
         let index = IndexRenderer.render(metas, site: context)
@@ -201,7 +204,8 @@ public enum SiteBuilder {
                 outcomeIDs: quiz.outcomes.map(\.id), questionCount: quiz.questions.count, distribution: distribution)
             table = outcomes
         case .trivia(let quiz):
-            report.trivia = TriviaReport(summary: TriviaSummary(quiz, markdownFile: file.path), quiz: quiz)
+            // Only `check` prints the summary; a build does not need it.
+            if statistics { report.trivia = TriviaReport(summary: TriviaSummary(quiz, markdownFile: file.path), quiz: quiz) }
         case .story(let story):
             let analysis = StoryAnalysis.analyse(StoryGraph(story))
             diagnostics += storyWarnings(story, analysis, file: file)
@@ -245,9 +249,7 @@ struct StageClock {
 
     mutating func lap(_ stage: String) -> Timing {
         let now = ContinuousClock.now
-        let elapsed = now - last
-        last = now
-        let (seconds, attoseconds) = elapsed.components
-        return Timing(stage: stage, seconds: Double(seconds) + Double(attoseconds) / 1e18)
+        defer { last = now }
+        return Timing(stage: stage, seconds: (now - last).seconds)
     }
 }

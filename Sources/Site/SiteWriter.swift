@@ -286,10 +286,6 @@ public enum SiteWriter {
     }
 }
 
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
-
 private final class Failures: @unchecked Sendable {
     private let lock = Lock()
     private var errors: [FileSystem.Failure] = []

@@ -85,12 +85,8 @@ struct CommandClock {
     mutating func lap() -> Double {
         let now = ContinuousClock.now
         defer { last = now }
-        return seconds(now - last)
+        return (now - last).seconds
     }
 
-    var total: Double { seconds(ContinuousClock.now - start) }
-
-    private func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-    }
+    var total: Double { (ContinuousClock.now - start).seconds }
 }
