@@ -107,6 +107,8 @@ public enum ContentParser {
         case unreadable(String)
         /// Where the first byte that is not UTF-8 is (line, character column).
         case notUTF8(line: Int, column: Int)
+        /// Read through a link that leads out of the site (to this resolved path): refused.
+        case outsideSite(String)
     }
 
     static func readKind(_ reader: inout FrontMatterReader, frontMatter: FrontMatter) -> ContentKind? {

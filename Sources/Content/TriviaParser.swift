@@ -388,6 +388,10 @@ enum TriviaParser {
             return .success((display, text))
         case .failure(.notFound):
             return fail("bank file '\(bank)' not found", hint: "the path is relative to this file's folder: \(display) does not exist")
+        case .failure(.outsideSite(let target)):
+            return fail(
+                "the bank file '\(bank)' is a link to \(target), outside the site: it is not read",
+                hint: "copy the bank into the site folder; links may only point to files inside it")
         case .failure(.unreadable(let reason)):
             return fail("cannot read the bank file '\(bank)': \(reason)")
         case .failure(.notUTF8(let line, let column)):

@@ -37,6 +37,8 @@ public struct FileSystem: Sendable {
     public var currentDirectory: @Sendable () -> String
     /// The absolute path with links resolved, for paths that exist.
     public var realPath: @Sendable (String) -> String?
+    /// What a symbolic link says it points to, as written; nil for anything else.
+    public var linkTarget: @Sendable (String) -> String? = { _ in nil }
 }
 
 extension FileSystem {
@@ -94,6 +96,11 @@ extension FileSystem {
             guard let resolved = realpath(path, nil) else { return nil }
             defer { free(resolved) }
             return String(validatingCString: resolved)
+        },
+        linkTarget: { path in
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = buffer.withUnsafeMutableBufferPointer { readlink(path, $0.baseAddress!, $0.count) }
+            return count < 0 ? nil : String(decoding: buffer[..<count], as: UTF8.self)
         }
     )
 }

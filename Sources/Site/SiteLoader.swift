@@ -104,10 +104,13 @@ public enum SiteLoader {
     static func read(_ location: SiteLocation, fileSystem fs: FileSystem) -> (LoadedSite, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let contentRoot = location.content
+        let boundary = SiteBoundary(location, fileSystem: fs)
         var site = LoadedSite(location: location, readContentFile: { relative in
             guard !relative.split(separator: "/").contains(".."), !relative.hasPrefix("/") else { return .failure(.notFound) }
             let path = contentRoot + "/" + relative
             guard fs.kind(path) == .file else { return .failure(.notFound) }
+            // A bank read through a link (to it, or to a folder on its path) that leads out.
+            if let real = fs.realPath(path), !boundary.contains(real: real) { return .failure(.outsideSite(real)) }
             do throws(FileSystem.Failure) {
                 let bytes = try fs.read(path)
                 guard let text = decodeText(bytes) else {
@@ -133,9 +136,13 @@ public enum SiteLoader {
 
         let settingsPath = location.root + "/quizgen.yml"
         if fs.kind(settingsPath) == .file {
-            switch readText(settingsPath, display: location.rootDisplay + "quizgen.yml", fs: fs) {
-            case .success(let file): site.settings = file
-            case .failure(let problem): diagnostics.append(problem)
+            if let refusal = boundary.refusal(settingsPath, display: location.rootDisplay + "quizgen.yml") {
+                diagnostics.append(refusal)
+            } else {
+                switch readText(settingsPath, display: location.rootDisplay + "quizgen.yml", fs: fs) {
+                case .success(let file): site.settings = file
+                case .failure(let problem): diagnostics.append(problem)
+                }
             }
         }
 
@@ -144,6 +151,10 @@ public enum SiteLoader {
             for name in ((try? fs.list(templatesPath)) ?? []).sorted() where !name.hasPrefix(".") && !name.hasPrefix("_") {
                 let display = location.rootDisplay + "Templates/" + name
                 guard fs.kind(templatesPath + "/" + name) == .file else { continue }
+                if let refusal = boundary.refusal(templatesPath + "/" + name, display: display) {
+                    diagnostics.append(refusal)
+                    continue
+                }
                 switch readText(templatesPath + "/" + name, display: display, fs: fs) {
                 case .success(let file): site.templates[name] = (display, file.text)
                 case .failure(let problem): diagnostics.append(problem)
@@ -152,8 +163,12 @@ public enum SiteLoader {
         }
 
         var files: [String] = []
-        walk(location.content, relative: "", fs: fs, files: &files, diagnostics: &diagnostics, display: location.contentDisplay)
+        var walk = Walk(fs: fs, boundary: boundary, display: location.contentDisplay)
+        walk.visit(location.content, real: fs.realPath(location.content) ?? location.content, relative: "", depth: 0)
+        files = walk.files
+        diagnostics += walk.diagnostics
         files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        diagnostics += normalisationClashes(files, display: location.contentDisplay)
         for relative in files {
             if relative.hasSuffix(".md") {
                 let display = location.contentDisplay + "/" + relative
@@ -168,35 +183,95 @@ public enum SiteLoader {
         return (site, diagnostics)
     }
 
-    /// Collects files below a folder, skipping names that start with `_` or `.`. Folder
-    /// links are not followed, so a link loop cannot make the walk endless.
-    static func walk(
-        _ folder: String, relative: String, fs: FileSystem, files: inout [String], diagnostics: inout [Diagnostic],
-        display: String, depth: Int = 0
-    ) {
-        let names: [String]
-        do throws(FileSystem.Failure) {
-            names = try fs.list(folder)
-        } catch {
-            diagnostics.append(.error("cannot read the folder: \(error.reason)", file: display + (relative.isEmpty ? "" : "/" + relative)))
-            return
+    /// Collects files below a folder, skipping names that start with `_` or `.`. Links are
+    /// followed only into the site, and a folder is read once however many links lead to it
+    /// (in sorted order, so which path wins does not depend on the disk), so that a link
+    /// loop cannot make the walk endless or exponential. quizgen's own output is never read.
+    struct Walk {
+        let fs: FileSystem
+        let boundary: SiteBoundary
+        let display: String
+        var files: [String] = []
+        var diagnostics: [Diagnostic] = []
+        private var entered = Set<[UInt8]>()
+
+        init(fs: FileSystem, boundary: SiteBoundary, display: String) {
+            self.fs = fs
+            self.boundary = boundary
+            self.display = display
         }
-        for name in names where !name.hasPrefix("_") && !name.hasPrefix(".") {
-            let path = folder + "/" + name
-            let rel = relative.isEmpty ? name : relative + "/" + name
-            switch fs.kind(path) {
-            case .directory?:
-                if fs.isLink(path) || depth > 32 {
-                    diagnostics.append(.warning("folder link or too deep a folder, not followed", file: display + "/" + rel))
-                } else {
-                    walk(path, relative: rel, fs: fs, files: &files, diagnostics: &diagnostics, display: display, depth: depth + 1)
+
+        mutating func visit(_ folder: String, real: String, relative: String, depth: Int) {
+            // Compared as bytes: Swift's String equality would merge NFC and NFD names.
+            let here = display + (relative.isEmpty ? "" : "/" + relative)
+            guard entered.insert(Array(real.utf8)).inserted else {
+                diagnostics.append(.warning("a folder already read through another path (a link); skipped", file: here))
+                return
+            }
+            var names: [String]
+            do throws(FileSystem.Failure) {
+                names = try fs.list(folder)
+            } catch {
+                diagnostics.append(.error("cannot read the folder: \(error.reason)", file: here))
+                return
+            }
+            if names.contains(SiteWriter.marker) {
+                diagnostics.append(.warning("a folder that quizgen wrote (a site's output) is not read as content", file: here))
+                return
+            }
+            names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            for name in names where !name.hasPrefix("_") && !name.hasPrefix(".") {
+                let path = folder + "/" + name
+                let rel = relative.isEmpty ? name : relative + "/" + name
+                var realPath = real + "/" + name
+                if fs.isLink(path) {
+                    if let refusal = boundary.refusal(path, display: display + "/" + rel) {
+                        diagnostics.append(refusal)
+                        continue
+                    }
+                    realPath = fs.realPath(path) ?? realPath
                 }
-            case .file?:
-                files.append(rel)
-            case .other?, nil:
-                diagnostics.append(.warning("not a regular file; skipped", file: display + "/" + rel))
+                switch fs.kind(path) {
+                case .directory?:
+                    if depth >= 32 {
+                        diagnostics.append(.warning("folders nested more than 32 deep are not read", file: display + "/" + rel))
+                    } else {
+                        visit(path, real: realPath, relative: rel, depth: depth + 1)
+                    }
+                case .file?:
+                    files.append(rel)
+                case .other?, nil:
+                    diagnostics.append(.warning("not a regular file; skipped", file: display + "/" + rel))
+                }
             }
         }
+    }
+
+    /// Two names that differ only in Unicode normalisation (`école` written precomposed and
+    /// decomposed) are one name to some file systems and hosts and two to others: an error at
+    /// the second, in the sorted order, so the output never depends on which one wins.
+    static func normalisationClashes(_ files: [String], display: String) -> [Diagnostic] {
+        var first: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        for file in files {
+            var prefix = ""
+            for part in file.split(separator: "/") {
+                prefix += prefix.isEmpty ? String(part) : "/" + part
+                // Swift compares strings by canonical equivalence: NFC and NFD are one key.
+                if let earlier = first[prefix] {
+                    if !earlier.utf8.elementsEqual(prefix.utf8) {
+                        diagnostics.append(.error(
+                            "this name differs from \(display)/\(earlier) only in Unicode normalisation",
+                            file: display + "/" + file,
+                            hint: "rename one of them: the two would be one page on many systems and hosts"))
+                        break
+                    }
+                } else {
+                    first[prefix] = prefix
+                }
+            }
+        }
+        return diagnostics
     }
 
     /// The site settings that apply to a file named on its own (`quizgen graph`): the

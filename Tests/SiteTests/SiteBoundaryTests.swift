@@ -1,0 +1,122 @@
+import Diagnostics
+import Foundation
+import Site
+import Testing
+
+/// Sites are built in CI from pull requests: nothing a link leads to outside the site may be
+/// read, published or quoted in a message; links that stay inside the site work.
+@Suite struct SiteBoundaryTests {
+    let story = "---\nkind: story\n---\n## P\nend\n"
+    let secret = "root:x:0:0:SECRET-LINE:/root:/bin/bash\n"
+
+    /// A folder outside the site with a secret in it, removed with the test.
+    final class Outside {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("quizgen-outside-\(UUID().uuidString)")
+        init(_ text: String) {
+            try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            try? text.write(to: root.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
+            try? "question,choices,answer\n\(text)".write(
+                to: root.appendingPathComponent("bank.csv"), atomically: true, encoding: .utf8)
+        }
+        var secret: String { root.path + "/secret.txt" }
+        deinit { try? FileManager.default.removeItem(at: root) }
+    }
+
+    func link(_ site: TemporarySite, _ path: String, to target: String) throws {
+        let url = site.root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+    }
+
+    /// Every byte of the output and every message, to search for the secret.
+    func everything(_ site: TemporarySite, _ output: BuildOutput) -> String {
+        site.tree().values.map { String(decoding: $0, as: UTF8.self) }.joined()
+            + DiagnosticPrinter().format(output.diagnostics)
+    }
+
+    @Test func fileLinksOutOfTheSiteAreRefusedWithAWarningAndNotPublished() throws {
+        let outside = Outside(secret)
+        let site = TemporarySite(files: ["Content/s.md": story])
+        try link(site, "Content/env.txt", to: "/proc/self/environ")
+        try link(site, "Content/notes.txt", to: outside.secret)
+        try link(site, "Templates/style.css", to: outside.secret)
+        try link(site, "Templates/story.mustache", to: outside.secret)
+        let output = site.build()
+        #expect(output.diagnostics.map { "\($0.severity) \($0.file): \($0.message)" } == [
+            "warning Content/env.txt: Content/env.txt is a link to /proc/self/environ, outside the site: it is not read or published",
+            "warning Content/notes.txt: Content/notes.txt is a link to \(outside.secret), outside the site: it is not read or published",
+            "warning Templates/story.mustache: Templates/story.mustache is a link to \(outside.secret), outside the site: it is not read or published",
+            "warning Templates/style.css: Templates/style.css is a link to \(outside.secret), outside the site: it is not read or published",
+        ])
+        #expect(site.exists("public/s/index.html"))
+        #expect(!site.exists("public/env.txt") && !site.exists("public/notes.txt"))
+        #expect(!everything(site, output).contains("SECRET-LINE"))
+        // The built-in stylesheet stands in for the refused one.
+        #expect(site.read("public/index.html")?.contains("<style>") == true)
+    }
+
+    @Test func folderLinksOutOfTheSiteAndBanksThroughThemAreRefused() throws {
+        let outside = Outside(secret)
+        let quiz = "---\nkind: trivia\ntitle: Banked\nbank: ext/bank.csv\n---\n## In Markdown?\n- [x] Yes\n- [ ] No\n"
+        let site = TemporarySite(files: ["Content/quiz.md": quiz])
+        try link(site, "Content/ext", to: outside.root.path)
+        let output = site.build()
+        let messages = output.diagnostics.map { "\($0.severity) \($0.file):\($0.line): \($0.message)" }
+        #expect(messages == [
+            "warning Content/ext:0: Content/ext is a link to \(outside.root.path), outside the site: it is not read or published",
+            "error Content/quiz.md:4: the bank file 'ext/bank.csv' is a link to \(outside.root.path)/bank.csv, outside the site: it is not read",
+        ])
+        #expect(!everything(site, output).contains("SECRET-LINE"))
+        #expect(!site.exists("public"))
+    }
+
+    @Test func aBankThatIsALinkOutOfTheSiteIsNotQuotedInTheError() throws {
+        let quiz = "---\nkind: trivia\ntitle: Banked\nbank: bank.csv\n---\n## In Markdown?\n- [x] Yes\n- [ ] No\n"
+        let site = TemporarySite(files: ["Content/quiz.md": quiz])
+        try link(site, "Content/bank.csv", to: "/etc/passwd")
+        let output = site.build()
+        #expect(output.diagnostics.hasErrors)
+        #expect(!DiagnosticPrinter().format(output.diagnostics).contains("root:x:0"))
+        #expect(output.diagnostics.contains { $0.message.contains("is a link to /etc/passwd, outside the site") })
+    }
+
+    @Test func linksInsideTheSiteWorkAndLoopsEndOnce() throws {
+        let site = TemporarySite(files: ["Content/s.md": story, "shared/pic.png": "png", "shared/deeper/b.txt": "b"])
+        try link(site, "Content/pic.png", to: "../shared/pic.png")
+        try link(site, "Content/shared", to: "../shared")
+        try link(site, "Content/again", to: "../shared")
+        try link(site, "Content/loop", to: ".")
+        try link(site, "Templates/style.css", to: "../shared/pic.png")
+        let output = site.build()
+        #expect(output.diagnostics.map { "\($0.file): \($0.message)" } == [
+            "Content/loop: a folder already read through another path (a link); skipped",
+            "Content/shared: a folder already read through another path (a link); skipped",
+        ])
+        #expect(site.read("public/pic.png") == "png")
+        // Sorted order decides which path of a folder is read: `again` before `shared`.
+        #expect(site.read("public/again/deeper/b.txt") == "b")
+        #expect(site.read("public/index.html")?.contains("<style>png</style>") == true)
+    }
+
+    @Test func quizgenYmlThatLeadsOutIsNotRead() throws {
+        let outside = Outside("title: SECRET-LINE\n")
+        let site = TemporarySite(files: ["Content/s.md": story])
+        try link(site, "quizgen.yml", to: outside.secret)
+        let output = site.build()
+        #expect(output.diagnostics.map(\.file) == ["quizgen.yml"])
+        #expect(!everything(site, output).contains("SECRET-LINE"))
+    }
+
+    @Test func namesThatDifferOnlyInNormalisationAreAnErrorAtTheSecond() {
+        let nfc = "\u{E9}cole", nfd = "e\u{301}cole"
+        let site = TemporarySite()
+        site.write("Content/\(nfc).md", story)
+        site.write("Content/\(nfd).md", story)
+        let output = site.build()
+        #expect(output.diagnostics.map { "\($0.severity) \($0.file): \($0.message)" } == [
+            "error Content/\(nfc).md: this name differs from Content/\(nfd).md only in Unicode normalisation",
+        ])
+        #expect(output.diagnostics.first?.file.utf8.elementsEqual("Content/\(nfc).md".utf8) == true)
+        #expect(!site.exists("public"))
+    }
+}
