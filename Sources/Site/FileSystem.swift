@@ -39,6 +39,14 @@ public struct FileSystem: Sendable {
     public var realPath: @Sendable (String) -> String?
     /// What a symbolic link says it points to, as written; nil for anything else.
     public var linkTarget: @Sendable (String) -> String? = { _ in nil }
+    /// A regular file's size in bytes, for limits checked before anything is read.
+    public var size: @Sendable (String) -> Int? = { _ in nil }
+    /// Reads a file into memory the caller holds (at most its size, so a file that grows
+    /// while it is read is cut there) and returns the byte count; nil where the file system
+    /// has no such shortcut and `read` is used.
+    public var readInto: (@Sendable (String, UnsafeMutableBufferPointer<UInt8>) throws(Failure) -> Int)? = nil
+    /// Seconds since the path (not what a link names) was last changed; nil when unknown.
+    public var age: @Sendable (String) -> Int? = { _ in nil }
 }
 
 extension FileSystem {
@@ -63,29 +71,11 @@ extension FileSystem {
         makeDirectory: { path throws(Failure) in
             if mkdir(path, 0o755) != 0 && errno != EEXIST { throw Failure(path: path, reason: errnoText()) }
         },
-        copy: { from, to throws(Failure) in try writeOnDisk(to, readOnDisk(from)) },
-        replace: { from, to throws(Failure) in
-            #if os(Linux)
-            // RENAME_EXCHANGE: both must exist; the old tree ends up at `from`.
-            if access(to, F_OK) == 0 {
-                if quizgen_exchange_paths(from, to) == 0 { return }
-                if errno != ENOSYS && errno != EINVAL { throw Failure(path: to, reason: errnoText()) }
-                // No renameat2 here: move the old tree aside, then the new one in. A kill between
-                // the two leaves the old tree at `from.old`, which the next build puts back.
-                let aside = from + ".old"
-                guard rename(to, aside) == 0 else { throw Failure(path: to, reason: errnoText()) }
-                guard rename(from, to) == 0 else {
-                    let reason = errnoText()
-                    _ = rename(aside, to)
-                    throw Failure(path: to, reason: reason)
-                }
-                // The new site is in place: what is left is only tidying up.
-                if rename(aside, from) != 0 { _ = try? removeTreeOnDisk(aside) }
-                return
-            }
-            #endif
-            guard rename(from, to) == 0 else { throw Failure(path: to, reason: errnoText()) }
+        copy: { from, to throws(Failure) in
+            // Assets can be videos of gigabytes: copied by the kernel, never held in memory.
+            if quizgen_copy_file(from, to) != 0 { throw Failure(path: to, reason: errnoText()) }
         },
+        replace: { from, to throws(Failure) in try replaceOnDisk(from, to) },
         removeTree: { path throws(Failure) in try removeTreeOnDisk(path) },
         currentDirectory: {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -101,6 +91,17 @@ extension FileSystem {
             var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = buffer.withUnsafeMutableBufferPointer { readlink(path, $0.baseAddress!, $0.count) }
             return count < 0 ? nil : String(decoding: buffer[..<count], as: UTF8.self)
+        },
+        size: { path in
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            return Int(info.st_size)
+        },
+        readInto: { path, buffer throws(Failure) in try readOnDisk(path, into: buffer) },
+        age: { path in
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return nil }
+            return time(nil) - info.st_mtim.tv_sec
         }
     )
 }
@@ -119,26 +120,38 @@ private func listOnDisk(_ path: String) throws(FileSystem.Failure) -> [String] {
 }
 
 private func readOnDisk(_ path: String) throws(FileSystem.Failure) -> [UInt8] {
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw FileSystem.Failure(path: path, reason: errnoText()) }
+    if info.st_mode & S_IFMT == S_IFDIR { throw FileSystem.Failure(path: path, reason: "is a folder") }
+    var failure: FileSystem.Failure?
+    let bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0)) { buffer, count in
+        do throws(FileSystem.Failure) {
+            count = try readOnDisk(path, into: buffer)
+        } catch {
+            failure = error
+            count = 0
+        }
+    }
+    if let failure { throw failure }
+    return bytes
+}
+
+/// Fills `buffer` from the file, up to its end or the buffer's.
+private func readOnDisk(_ path: String, into buffer: UnsafeMutableBufferPointer<UInt8>) throws(FileSystem.Failure) -> Int {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw FileSystem.Failure(path: path, reason: errnoText()) }
     defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw FileSystem.Failure(path: path, reason: errnoText()) }
-    if info.st_mode & S_IFMT == S_IFDIR { throw FileSystem.Failure(path: path, reason: "is a folder") }
-    var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
     var count = 0
-    while true {
-        if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, count))) }
-        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+    while count < buffer.count {
+        let n = read(fd, buffer.baseAddress! + count, buffer.count - count)
         if n < 0 {
             if errno == EINTR { continue }
-            throw FileSystem.Failure(path: path, reason: errnoText())
+            throw FileSystem.Failure(path: path, reason: errno == EISDIR ? "is a folder" : errnoText())
         }
         if n == 0 { break }
         count += n
     }
-    bytes.removeSubrange(count...)
-    return bytes
+    return count
 }
 
 private func writeOnDisk(_ path: String, _ bytes: [UInt8]) throws(FileSystem.Failure) {
@@ -156,6 +169,42 @@ private func writeOnDisk(_ path: String, _ bytes: [UInt8]) throws(FileSystem.Fai
     }
 }
 
+/// Puts `from` at `to` in one step: swapped with what is there (the old tree then sits at
+/// `from`), or renamed to it when nothing is. Another build may create or swap `to` at the
+/// same moment, so neither step trusts a check made before it: each failure that says the
+/// other case now holds retries as that case.
+private func replaceOnDisk(_ from: String, _ to: String) throws(FileSystem.Failure) {
+    #if os(Linux)
+    for _ in 0..<16 {
+        if access(to, F_OK) == 0 {
+            if quizgen_exchange_paths(from, to) == 0 { return }
+            if errno == ENOENT { continue }
+            if errno != ENOSYS && errno != EINVAL { throw FileSystem.Failure(path: to, reason: errnoText()) }
+            return try replaceBySteps(from, to)
+        }
+        if quizgen_rename_noreplace(from, to) == 0 { return }
+        if errno == EEXIST || errno == ENOTEMPTY { continue }
+        if errno != ENOSYS && errno != EINVAL { throw FileSystem.Failure(path: to, reason: errnoText()) }
+        break
+    }
+    #endif
+    guard rename(from, to) == 0 else { throw FileSystem.Failure(path: to, reason: errnoText()) }
+}
+
+/// Without renameat2: move the old tree aside, then the new one in. A kill between the two
+/// leaves the old tree at `from.old`, which the next build puts back.
+private func replaceBySteps(_ from: String, _ to: String) throws(FileSystem.Failure) {
+    let aside = from + ".old"
+    guard rename(to, aside) == 0 else { throw FileSystem.Failure(path: to, reason: errnoText()) }
+    guard rename(from, to) == 0 else {
+        let reason = errnoText()
+        _ = rename(aside, to)
+        throw FileSystem.Failure(path: to, reason: reason)
+    }
+    // The new site is in place: what is left is only tidying up.
+    if rename(aside, from) != 0 { _ = try? removeTreeOnDisk(aside) }
+}
+
 private func errnoText() -> String {
     String(cString: strerror(errno))
 }
@@ -167,6 +216,9 @@ private func removeTreeOnDisk(_ path: String) throws(FileSystem.Failure) {
         throw FileSystem.Failure(path: path, reason: errnoText())
     }
     if info.st_mode & S_IFMT == S_IFDIR {
+        // A folder made read-only (a `chmod -R a-w public`) would keep its files, and the old
+        // site would stay behind: the folders quizgen removes are its own, so it may open them.
+        if info.st_mode & 0o700 != 0o700 { _ = chmod(path, (info.st_mode & 0o7777) | 0o700) }
         for name in try listOnDisk(path) {
             try removeTreeOnDisk(path + "/" + name)
         }

@@ -111,15 +111,11 @@ public enum SiteLoader {
             guard fs.kind(path) == .file else { return .failure(.notFound) }
             // A bank read through a link (to it, or to a folder on its path) that leads out.
             if let real = fs.realPath(path), !boundary.contains(real: real) { return .failure(.outsideSite(real)) }
-            do throws(FileSystem.Failure) {
-                let bytes = try fs.read(path)
-                guard let text = decodeText(bytes) else {
-                    let (line, column) = firstInvalidUTF8(bytes)
-                    return .failure(.notUTF8(line: line, column: column))
-                }
-                return .success(text)
-            } catch {
-                return .failure(.unreadable(error.reason))
+            switch readDecoded(path, fs: fs) {
+            case .success(let text): return .success(text)
+            case .failure(.unreadable(let reason)): return .failure(.unreadable(reason))
+            case .failure(.tooLarge(let size)): return .failure(.unreadable(tooLargeMessage(size)))
+            case .failure(.notUTF8(let place)): return .failure(.notUTF8(line: place.line, column: place.column))
             }
         })
 
@@ -289,62 +285,60 @@ public enum SiteLoader {
         return nil
     }
 
-    static func readText(_ path: String, display: String, fs: FileSystem) -> Result<SourceFile, Diagnostic> {
-        let bytes: [UInt8]
+    /// The most a text file (Markdown, a bank, a template, quizgen.yml) may hold: parsing
+    /// costs a multiple of the text, and no quiz or story needs more.
+    public static let maximumTextSize = 10 * 1024 * 1024
+
+    enum ReadProblem: Error {
+        case unreadable(String)
+        case tooLarge(Int)
+        case notUTF8(TextDecoding.InvalidUTF8)
+    }
+
+    /// A text file decoded, read with one allocation of its size where the file system can.
+    static func readDecoded(_ path: String, fs: FileSystem) -> Result<String, ReadProblem> {
         do throws(FileSystem.Failure) {
-            bytes = try fs.read(path)
+            if let size = fs.size(path), size > maximumTextSize { return .failure(.tooLarge(size)) }
+            let decoded: Result<String, TextDecoding.InvalidUTF8>
+            if let readInto = fs.readInto, let size = fs.size(path) {
+                decoded = try TextDecoding.decode(capacity: size) { buffer throws(FileSystem.Failure) in
+                    try readInto(path, buffer)
+                }
+            } else {
+                let bytes = try fs.read(path)
+                if bytes.count > maximumTextSize { return .failure(.tooLarge(bytes.count)) }
+                decoded = TextDecoding.decode(bytes)
+            }
+            return decoded.mapError { .notUTF8($0) }
         } catch {
-            return .failure(.error("cannot read the file: \(error.reason)", file: display))
+            return .failure(.unreadable(error.reason))
         }
-        guard let text = decodeText(bytes) else {
-            let (line, column) = firstInvalidUTF8(bytes)
+    }
+
+    static func tooLargeMessage(_ size: Int) -> String {
+        let megabytes = Double(size * 10 / (1024 * 1024)) / 10
+        return "the file is \(megabytes) MB; text files may be at most \(maximumTextSize / (1024 * 1024)) MB"
+    }
+
+    static func readText(_ path: String, display: String, fs: FileSystem) -> Result<SourceFile, Diagnostic> {
+        switch readDecoded(path, fs: fs) {
+        case .success(let text):
+            return .success(SourceFile(path: display, text: text))
+        case .failure(.unreadable(let reason)):
+            return .failure(.error("cannot read the file: \(reason)", file: display))
+        case .failure(.tooLarge(let size)):
+            return .failure(.error(tooLargeMessage(size), file: display, line: 1, column: 1,
+                                   hint: "split it into several files: one quiz or story each, or a bank in several parts"))
+        case .failure(.notUTF8(let place)):
             return .failure(.error(
-                "the file is not valid UTF-8", file: display, line: line, column: column,
+                "the file is not valid UTF-8", file: display, line: place.line, column: place.column,
                 hint: "save it as UTF-8 in your editor"))
         }
-        return .success(SourceFile(path: display, text: text))
     }
 
     /// UTF-8 text without a byte-order mark, with every line break made `\n` (columns stay
     /// the same, and every later stage sees one kind of line).
     public static func decodeText(_ bytes: [UInt8]) -> String? {
-        var bytes = bytes[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
-        guard bytes.contains(0x0D) else { return text }
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.count)
-        var previousCR = false
-        for byte in bytes {
-            if byte == 0x0D {
-                out.append(0x0A)
-                previousCR = true
-            } else {
-                if !(byte == 0x0A && previousCR) { out.append(byte) }
-                previousCR = false
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> (Int, Int) {
-        var line = 1
-        var lineStart = 0
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            let length = b < 0x80 ? 1 : b >> 5 == 0b110 ? 2 : b >> 4 == 0b1110 ? 3 : b >> 3 == 0b11110 ? 4 : 0
-            if length == 0 || i + length > bytes.count
-                || String(validating: bytes[i..<(i + length)], as: UTF8.self) == nil {
-                let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).count + 1
-                return (line, column)
-            }
-            if b == 0x0A {
-                line += 1
-                lineStart = i + 1
-            }
-            i += length
-        }
-        return (line, 1)
+        try? TextDecoding.decode(bytes).get()
     }
 }

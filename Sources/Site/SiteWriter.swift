@@ -248,10 +248,14 @@ public enum SiteWriter {
         try fs.makeDirectory(path)
     }
 
-    /// What builds that were killed left behind, when their process is gone: staging
-    /// folders (`PREFIX` + pid) are removed; a previous site moved aside (`PREFIX` + pid +
-    /// `.old`, by the swap on systems without renameat2) is put back if the output is
-    /// missing, else removed.
+    /// A staging folder untouched for this long is abandoned even when a process of its
+    /// number runs: numbers are reused, and no build writes for an hour.
+    public static let abandonedAfter = 3600
+
+    /// What builds that were killed left behind, when their process is gone or the folder
+    /// is older than `abandonedAfter`: staging folders (`PREFIX` + pid) are removed; a
+    /// previous site moved aside (`PREFIX` + pid + `.old`, by the swap on systems without
+    /// renameat2) is put back if the output is missing, else removed.
     static func removeAbandoned(in parent: String, prefix: String, output: String, fs: FileSystem) {
         let folder = parent == "." ? "" : parent + "/"
         for entry in ((try? fs.list(parent)) ?? []).sorted() where entry.hasPrefix(prefix) {
@@ -259,7 +263,8 @@ public enum SiteWriter {
             let aside = rest.hasSuffix(".old")
             if aside { rest = rest.dropLast(4) }
             guard !rest.isEmpty, rest.allSatisfy({ ("0"..."9").contains($0) }), let pid = Int32(rest) else { continue }
-            if pid != getpid(), kill(pid, 0) == 0 || errno == EPERM { continue }
+            let running = pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM)
+            if running, (fs.age(folder + entry) ?? 0) < abandonedAfter { continue }
             if aside, fs.kind(output) == nil {
                 try? fs.replace(folder + entry, output)
             } else {

@@ -50,6 +50,22 @@ import Testing
         #expect(!site.exists(".public.quizgen-999999"))
     }
 
+    @Test func stagingFoldersOfARunningProcessAreCleanedOnlyWhenOld() throws {
+        let site = TemporarySite(files: ["Content/tiny.md": quiz])
+        // Process 1 always runs: the number alone cannot tell these from a live build's.
+        site.write(".public.quizgen-1/old.html", "<p>old")
+        site.write(".public.quizgen-1.old/old.html", "<p>old")
+        let hourAgo = Date(timeIntervalSinceNow: -Double(SiteWriter.abandonedAfter) - 60)
+        for folder in [".public.quizgen-1", ".public.quizgen-1.old"] {
+            try FileManager.default.setAttributes(
+                [.modificationDate: hourAgo], ofItemAtPath: site.root.appendingPathComponent(folder).path)
+        }
+        site.write(".public.quizgen-2/new.html", "<p>new")
+        site.build()
+        #expect(!site.exists(".public.quizgen-1") && !site.exists(".public.quizgen-1.old"))
+        #expect(site.exists(".public.quizgen-2/new.html") == (kill(2, 0) == 0 || errno == EPERM))
+    }
+
     @Test func refusesOutputsThatWouldDestroyContent() {
         let site = TemporarySite(files: ["Content/tiny.md": quiz, "mine/notes.txt": "keep me"])
         let fs = FileSystem.disk

@@ -4,6 +4,7 @@ import os
 import shutil
 import signal
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -84,3 +85,54 @@ def test_unwritable_output_is_a_clear_error(tmp_path):
         result = run_quizgen("build", "--source", site, "--output", locked / "public", check=False)
     assert result.returncode == 1
     assert "cannot write the site" in result.stderr or "not a folder" in result.stderr
+
+
+def as_unprivileged(command):
+    """Permissions mean nothing to root (CI runs as root): run as nobody there."""
+    if os.geteuid() != 0:
+        return command
+    return ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", *command]
+
+
+def test_a_read_only_output_is_replaced_and_nothing_is_left_behind():
+    # Not under pytest's tmp_path: its folders are private to root, and nobody must reach the site.
+    base = Path(tempfile.mkdtemp(prefix="quizgen-readonly-"))
+    base.chmod(0o755)
+    try:
+        read_only_output_is_replaced(base)
+    finally:
+        for path in [base, *base.rglob("*")]:
+            path.chmod(0o755)
+        shutil.rmtree(base)
+
+
+def read_only_output_is_replaced(base):
+    site = make_site(base / "site", 3)
+    if os.geteuid() == 0:
+        for path in [site, *site.rglob("*")]:
+            os.chown(path, 65534, 65534)
+    command = as_unprivileged([str(quizgen_binary()), "build", "--source", str(site)])
+    subprocess.run(command, check=True, capture_output=True)
+    # Every folder and file of the output read-only, as `chmod -R a-w public` leaves it.
+    for path in [site / "public", *(site / "public").rglob("*")]:
+        path.chmod(0o555 if path.is_dir() else 0o444)
+    for path in (site / "Content").rglob("*.md"):
+        path.write_text(path.read_text().replace("Answer honestly", "Answer quickly"))
+    result = subprocess.run(command, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "Answer quickly" in (site / "public" / "part0" / "quiz0" / "index.html").read_text()
+    assert [p.name for p in site.iterdir() if p.name.startswith(".")] == []
+
+
+def test_two_first_builds_at_once_both_succeed(tmp_path):
+    site = make_site(tmp_path / "site", 2)
+    for attempt in range(25):
+        shutil.rmtree(site / "public", ignore_errors=True)
+        processes = [subprocess.Popen([str(quizgen_binary()), "build", "--source", str(site)],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                     for _ in range(2)]
+        for process in processes:
+            _, errors = process.communicate(timeout=60)
+            assert process.returncode == 0, f"attempt {attempt}: {errors}"
+        assert (site / "public" / "index.html").is_file()
+        assert [p.name for p in site.iterdir() if p.name.startswith(".")] == []

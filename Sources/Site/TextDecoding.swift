@@ -1,0 +1,102 @@
+/// Text files as every later stage sees them: UTF-8 without a byte-order mark, every line
+/// break `\n`. Decoding works in place, in the storage of the string being made, so that a
+/// file costs one allocation of its size (a 10 MB file never holds 20 MB).
+enum TextDecoding {
+    /// The file read by `fill` (which writes at most `capacity` bytes and returns how many),
+    /// decoded; or where the first byte that is not UTF-8 is (line, character column).
+    static func decode<E: Error>(
+        capacity: Int, fill: (UnsafeMutableBufferPointer<UInt8>) throws(E) -> Int
+    ) throws(E) -> Result<String, InvalidUTF8> {
+        var invalid: InvalidUTF8?
+        var failure: E?
+        let text = String(unsafeUninitializedCapacity: capacity) { buffer in
+            let count: Int
+            do throws(E) {
+                count = try fill(buffer)
+            } catch {
+                failure = error
+                return 0
+            }
+            let bytes = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+            if let place = firstInvalid(UnsafeBufferPointer(bytes)) {
+                invalid = place
+                return 0
+            }
+            return normalise(bytes)
+        }
+        if let failure { throw failure }
+        if let invalid { return .failure(invalid) }
+        return .success(text)
+    }
+
+    /// The same for bytes already in memory.
+    static func decode(_ bytes: [UInt8]) -> Result<String, InvalidUTF8> {
+        decode(capacity: bytes.count) { (buffer: UnsafeMutableBufferPointer<UInt8>) throws(Never) -> Int in
+            _ = buffer.initialize(from: bytes)
+            return bytes.count
+        }
+    }
+
+    struct InvalidUTF8: Error, Equatable {
+        var line: Int
+        var column: Int
+    }
+
+    /// Drops a byte-order mark and turns `\r\n` and `\r` into `\n`, in place; the new length.
+    static func normalise(_ bytes: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var read = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var write = 0
+        while read < bytes.count {
+            let byte = bytes[read]
+            read += 1
+            if byte == 0x0D {
+                bytes[write] = 0x0A
+                if read < bytes.count && bytes[read] == 0x0A { read += 1 }
+            } else {
+                bytes[write] = byte
+            }
+            write += 1
+        }
+        return write
+    }
+
+    /// Checks well-formed UTF-8 (Unicode's table 3-7) without allocating; nil when valid.
+    static func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>) -> InvalidUTF8? {
+        var i = 0
+        var line = 1
+        var lineStart = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 {
+                if b == 0x0A {
+                    line += 1
+                    lineStart = i + 1
+                }
+                i += 1
+                continue
+            }
+            func continuation(_ k: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+                i + k < n && range.contains(bytes[i + k])
+            }
+            let length: Int
+            switch b {
+            case 0xC2...0xDF: length = continuation(1) ? 2 : 0
+            case 0xE0: length = continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : 0
+            case 0xE1...0xEC, 0xEE...0xEF: length = continuation(1) && continuation(2) ? 3 : 0
+            case 0xED: length = continuation(1, 0x80...0x9F) && continuation(2) ? 3 : 0
+            case 0xF0: length = continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : 0
+            case 0xF1...0xF3: length = continuation(1) && continuation(2) && continuation(3) ? 4 : 0
+            case 0xF4: length = continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : 0
+            default: length = 0
+            }
+            if length == 0 {
+                // Columns count characters, as everywhere in diagnostics.
+                let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).count + 1
+                return InvalidUTF8(line: line, column: column)
+            }
+            i += length
+        }
+        return nil
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+@testable import Site
+import Testing
+
+@Suite struct TextDecodingTests {
+    /// The validator must agree with Swift's own on every input: random bytes biased towards
+    /// the edges of the UTF-8 table, where validators go wrong.
+    @Test func agreesWithTheStandardLibraryOnValidity() {
+        var generator = SystemRandomNumberGenerator()
+        let edges: [UInt8] = [0x00, 0x0A, 0x0D, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
+                              0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+        var valid = 0
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0...6, using: &generator)
+            let bytes = (0..<count).map { _ in edges.randomElement(using: &generator)! }
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            let found = bytes.withUnsafeBufferPointer { TextDecoding.firstInvalid($0) } == nil
+            #expect(found == expected, "\(bytes.map { String($0, radix: 16) })")
+            if expected { valid += 1 }
+        }
+        #expect(valid > 1000)
+    }
+
+    @Test func dropsTheByteOrderMarkAndNormalisesLineBreaks() {
+        #expect(SiteLoader.decodeText([0xEF, 0xBB, 0xBF] + Array("a\r\nb\rc\n\r\n".utf8)) == "a\nb\nc\n\n")
+        #expect(SiteLoader.decodeText(Array("日本語\r\n".utf8)) == "日本語\n")
+        #expect(SiteLoader.decodeText([]) == "")
+    }
+
+    @Test func locatesTheFirstInvalidByteInCharacters() {
+        let bytes = Array("line one\né à\u{301}b ".utf8) + [0xE9] + Array(" rest\n".utf8)
+        #expect(TextDecoding.decode(bytes) == .failure(.init(line: 2, column: 6)))
+    }
+
+    @Test func aTextFileOverTheLimitIsALocatedErrorAndIsNotRead() {
+        let site = TemporarySite(files: ["Content/small.md": "---\nkind: story\n---\n## A\n"])
+        site.write("Content/huge.md", "---\nkind: story\n---\n## A\n" + String(repeating: "x", count: SiteLoader.maximumTextSize))
+        let output = site.build()
+        #expect(output.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
+            "Content/huge.md:1:1: the file is 10.0 MB; text files may be at most 10 MB",
+        ])
+        #expect(!site.exists("public"))
+    }
+}
