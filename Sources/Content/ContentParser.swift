@@ -27,6 +27,7 @@ public enum ContentParser {
         _ file: SourceFile, sitePath: String, options: Options = Options(),
         readSibling: (String) -> Result<String, SiblingError> = { _ in .failure(.notFound) }
     ) -> (ContentPiece?, [Diagnostic]) {
+        if let nul = file.nulByteError() { return (nil, [nul]) }
         var (frontMatter, diagnostics) = FrontMatter.split(file)
         var reader = FrontMatterReader(frontMatter, file: file)
 

@@ -67,6 +67,9 @@ public struct FrontMatter {
         var entries: [Entry] = []
         var diagnostics: [Diagnostic] = []
         do {
+            // Aliases are measured first: composing an alias bomb would not come back. The
+            // measured tree has the real one's shape, with each alias at its own mark.
+            let shape = try YAMLAliases.measure(yaml)
             // The basic resolver: scalars are typed by FrontMatter+Scalars, not by regular
             // expressions; and an explicit encoding, as Yams reads the environment for its default.
             guard let node = try Yams.compose(yaml: yaml, .basic, .default, .utf8) else { return ([], []) }
@@ -76,10 +79,16 @@ public struct FrontMatter {
                     .error, "expected a list of 'key: value' lines",
                     line: (mark?.line ?? 1) + lineOffset, characterColumn: mark?.column ?? 1)])
             }
+            // A key or value that comes from an alias has the anchor's mark, which may be
+            // anywhere above; the measured tree has the alias's own.
+            var marks = mapping.map { ($0.key.mark, $0.value.mark) }
+            if case .mapping(let measured)? = shape, measured.count == marks.count {
+                marks = measured.map { ($0.key.mark, $0.value.mark) }
+            }
             var seen: [String: Int] = [:]
-            for (key, value) in mapping {
-                let keyLine = (key.mark?.line ?? 1) + lineOffset
-                let keyColumn = key.mark?.column ?? 1
+            for ((key, value), (keyMark, valueMark)) in zip(mapping, marks) {
+                let keyLine = (keyMark?.line ?? 1) + lineOffset
+                let keyColumn = keyMark?.column ?? 1
                 guard let name = key.scalar?.string else {
                     diagnostics.append(file.diagnostic(
                         .error, "a key must be a plain word", line: keyLine, characterColumn: keyColumn))
@@ -94,9 +103,13 @@ public struct FrontMatter {
                 seen[name] = keyLine
                 entries.append(Entry(
                     key: name, value: value, line: keyLine, column: keyColumn,
-                    valueLine: (value.mark?.line ?? (keyLine - lineOffset)) + lineOffset,
-                    valueColumn: value.mark?.column ?? keyColumn))
+                    valueLine: (valueMark?.line ?? (keyLine - lineOffset)) + lineOffset,
+                    valueColumn: valueMark?.column ?? keyColumn))
             }
+        } catch let refusal as YAMLAliases.Refusal {
+            diagnostics.append(file.diagnostic(
+                .error, refusal.message, line: refusal.line + lineOffset, characterColumn: refusal.column,
+                hint: refusal.hint))
         } catch let error as YamlError {
             let yamlLines = yaml.utf8.count { $0 == UInt8(ascii: "\n") } + (yaml.hasSuffix("\n") ? 0 : 1)
             diagnostics.append(Self.diagnostic(for: error, in: file, lineOffset: lineOffset, lastLine: max(yamlLines, 1)))
@@ -119,10 +132,20 @@ public struct FrontMatter {
             return file.diagnostic(.error, message, line: place.line + lineOffset, characterColumn: place.column)
         case .duplicatedKeysInMapping(let duplicates, let context):
             return file.diagnostic(
-                .error, "\(duplicates.map { "'\($0)'" }.joined(separator: ", ")) set twice",
+                .error, "\(duplicates.map { "'\(YAMLAliases.restoringStars($0))'" }.joined(separator: ", ")) set twice",
                 line: context.mark.line + lineOffset, characterColumn: context.mark.column)
-        case .reader(let problem, _, _, _):
-            return file.error("cannot be read as YAML: \(problem)", line: 1 + lineOffset)
+        case .reader(let problem, let offset, _, let yaml):
+            // The offset counts characters into the text that was read; the measured text of
+            // YAMLAliases has the same characters on the same lines.
+            guard let offset, let index = yaml.index(yaml.startIndex, offsetBy: offset, limitedBy: yaml.endIndex) else {
+                return file.error("cannot be read as YAML: \(problem)", line: 1 + lineOffset)
+            }
+            let before = yaml[..<index]
+            let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
+            let line = before.utf8.count { $0 == UInt8(ascii: "\n") } + 1
+            return file.diagnostic(
+                .error, "cannot be read as YAML: \(problem)", line: line + lineOffset,
+                characterColumn: before[lineStart...].count + 1)
         default:
             return file.error("not valid YAML: \(error)", line: 1 + lineOffset)
         }

@@ -90,11 +90,17 @@ public struct FrontMatterReader {
         }
         var result: [(String, Int, Int)] = []
         for (name, value) in mapping {
-            let line = (value.mark?.line ?? 0) + 1
+            var line = (value.mark?.line ?? 0) + 1
+            var column = value.mark?.column ?? 1
+            // A value from an alias keeps its anchor's mark, above the key: the key's own
+            // value (the map, or the alias standing for it) is then the place to point at.
+            if (line, column) < (entry.valueLine, entry.valueColumn) {
+                (line, column) = (entry.valueLine, entry.valueColumn)
+            }
             guard let word = name.scalar?.string, let number = value.intValue, range.contains(number) else {
                 diagnostics.append(file.diagnostic(
                     .error, "each value of '\(key)' must be a whole number between \(range.lowerBound) and \(range.upperBound)",
-                    line: line, characterColumn: value.mark?.column ?? 1))
+                    line: line, characterColumn: column))
                 continue
             }
             result.append((word, number, line))

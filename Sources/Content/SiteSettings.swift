@@ -22,6 +22,7 @@ public struct SiteSettings: Sendable, Equatable {
     public static let keys = ["title", "description", "language", "base-url", "raw-html"]
 
     public static func parse(_ file: SourceFile) -> (SiteSettings, [Diagnostic]) {
+        if let nul = file.nulByteError() { return (SiteSettings(), [nul]) }
         var (entries, diagnostics) = FrontMatter.compose(file.text, in: file, lineOffset: 0)
         var frontMatter = FrontMatter()
         frontMatter.entries = entries

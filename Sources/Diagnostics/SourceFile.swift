@@ -73,6 +73,26 @@ public struct SourceFile: Sendable {
         )
     }
 
+    /// The 1-based line and byte column of a byte offset into the text.
+    public func position(ofByte offset: Int) -> (line: Int, byteColumn: Int) {
+        // The last line that starts at or before the offset.
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return (low + 1, offset - lineStarts[low] + 1)
+    }
+
+    /// A diagnostic at a byte offset into the whole text (as a byte scan finds it).
+    public func diagnostic(
+        _ severity: Diagnostic.Severity, _ message: String, byteOffset: Int, hint: String? = nil
+    ) -> Diagnostic {
+        let (line, byteColumn) = position(ofByte: byteOffset)
+        return diagnostic(severity, message, line: line, byteColumn: byteColumn, hint: hint)
+    }
+
     public func error(_ message: String, line: Int, byteColumn: Int = 1, hint: String? = nil) -> Diagnostic {
         diagnostic(.error, message, line: line, byteColumn: byteColumn, hint: hint)
     }

@@ -1,0 +1,179 @@
+import Content
+import Diagnostics
+import Testing
+
+/// Front matter and quizgen.yml from someone else: alias bombs, aliases, NUL bytes.
+@Suite struct UntrustedYAMLTests {
+    /// The "billion laughs": each anchor is a list of `width` aliases of the one before, and
+    /// the last one is used as a mapping key, which Yams hashes in full. With 8 levels that
+    /// is 10^8 values (21 s before the limit); the limit stops it in the fifth line.
+    static func bomb(levels: Int = 8, width: Int = 10) -> String {
+        var lines = ["a0: &a0 [" + Array(repeating: "x", count: width).joined(separator: ", ") + "]"]
+        for level in 1..<levels {
+            lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: width).joined(separator: ", ") + "]")
+        }
+        lines.append("? *a\(levels - 1)\n: v")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Runs `body` and checks that it came back well under a second: the limit is checked
+    /// before anything is composed, so a bomb costs what its few lines cost.
+    static func quickly<T>(_ body: () -> T) -> T {
+        let start = ContinuousClock.now
+        let result = body()
+        #expect(ContinuousClock.now - start < .milliseconds(500))
+        return result
+    }
+
+    // a0 has 11 values and a1..a3 111, 1,111 and 11,111: after the a1..a3 lines the aliases
+    // have repeated 12,330 values, and the 8th *a3 of the a4 line takes them past 100,000.
+    // "a4: &a4 [" is 9 characters and each "*a3, " 5 more: the 8th alias is at column 45.
+    static let overLimit = "YAML aliases repeat more than 100,000 values"
+
+    @Test func anAliasBombInFrontMatterIsRefusedAtTheAliasThatGoesOverTheLimit() throws {
+        let text = "---\nkind: personality\n" + Self.bomb() + "---\n## Q\n- a {x}\n"
+        let (piece, problems) = Self.quickly { parse(text) }
+        #expect(piece == nil)
+        #expect(located(problems) == ["7:45: error: \(Self.overLimit)"])
+        #expect(problems.first?.sourceLine?.hasPrefix("a4: &a4 [*a3") == true)
+        #expect(problems.first?.hint?.contains("at most 100,000 values in all, nested at most 64 levels deep") == true)
+    }
+
+    @Test func anAliasBombInSiteSettingsIsRefusedTheSameWay() {
+        let file = SourceFile(path: "quizgen.yml", text: "title: Hi\n" + Self.bomb())
+        let (settings, problems) = Self.quickly { SiteSettings.parse(file) }
+        #expect(settings == SiteSettings())
+        #expect(located(problems) == ["6:45: error: \(Self.overLimit)"])
+        #expect(problems.first?.file == "quizgen.yml")
+    }
+
+    @Test func aliasesOfAliasFreeValuesAddUp() {
+        // No alias of an alias: a list of 1,000 values repeated by 100 aliases.
+        let list = "a: &a [" + Array(repeating: "x", count: 1_000).joined(separator: ",") + "]\n"
+        let text = list + "b: [" + Array(repeating: "*a", count: 100).joined(separator: ",") + "]\n"
+        let (_, problems) = Self.quickly { SiteSettings.parse(SourceFile(path: "quizgen.yml", text: text)) }
+        // The 100th alias (100 × 1,001 values): after "b: [" (4) and 99 times "*a," (3).
+        #expect(located(problems) == ["2:302: error: \(Self.overLimit)"])
+    }
+
+    @Test func aliasesNestedTooDeepAreRefused() {
+        // d0 is 2 levels high and each d(i) one more; an alias of d(i-1) inside d(i) sits at
+        // level 3, so *d61 in the d62 line (after "d62: &d62 [") reaches level 3 + 63 - 1 = 65.
+        var lines = ["d0: &d0 [x]"]
+        for i in 1...70 { lines.append("d\(i): &d\(i) [*d\(i - 1)]") }
+        let file = SourceFile(path: "quizgen.yml", text: lines.joined(separator: "\n") + "\n")
+        let (_, problems) = SiteSettings.parse(file)
+        #expect(located(problems) == ["63:12: error: the YAML alias *d61 nests values more than 64 levels deep"])
+    }
+
+    @Test func aFewAliasesStillWork() throws {
+        let text = """
+            ---
+            kind: personality
+            title: &name Which Animal?
+            description: *name
+            ---
+            ## Q
+            - a {x}
+            - b {x}
+            ## X {#x .outcome}
+
+            """
+        let (piece, problems) = parse(text)
+        #expect(problems.isEmpty)
+        #expect(piece?.meta.title == "Which Animal?")
+        #expect(piece?.meta.description == "Which Animal?")
+
+        // Just under the limit: 99 aliases of 1,001 values and one of a scalar.
+        let many = "a: &a [" + Array(repeating: "x", count: 1_000).joined(separator: ",") + "]\n"
+            + "b: [" + Array(repeating: "*a", count: 99).joined(separator: ",") + "]\nt: &t Hi\ntitle: *t\n"
+        let (settings, found) = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: many))
+        #expect(located(found) == [
+            "1:1: warning: unknown setting 'a'", "2:1: warning: unknown setting 'b'", "3:1: warning: unknown setting 't'",
+        ])
+        #expect(settings.title == "Hi")
+    }
+
+    @Test func starsInTextAreNotAliases() {
+        let text = "---\nkind: personality\ntitle: \"*bold* and 2*3\"\ndescription: a *b c # *d\n---\n## Q\n- a {x}\n- b {x}\n## X {#x .outcome}\n"
+        let (piece, problems) = parse(text)
+        #expect(problems.isEmpty)
+        #expect(piece?.meta.title == "*bold* and 2*3")
+        #expect(piece?.meta.description == "a *b c")
+    }
+
+    @Test func aValueFromAnAliasIsLocatedAtTheAlias() {
+        let text = "---\na: &a9 [5]\ntitle: *a9\nkind: personality\n---\n## Q\n- a {x}\n- b {x}\n## X {#x .outcome}\n"
+        let (_, problems) = parse(text)
+        #expect(located(problems.sorted()) == [
+            "2:1: warning: unknown front matter key 'a'",
+            "3:8: error: 'title' must be text",
+        ])
+    }
+
+    @Test func aKeyFromAnAliasIsLocatedAtTheAlias() {
+        let file = SourceFile(path: "quizgen.yml", text: "a: &k [1]\ntitle: T\n? *k\n: 2\n")
+        let (_, problems) = SiteSettings.parse(file)
+        #expect(located(problems.sorted()) == [
+            "1:1: warning: unknown setting 'a'",
+            "3:3: error: a key must be a plain word",
+        ])
+    }
+
+    @Test func anAliasedPointsMapIsLocatedAtTheAlias() {
+        let text = "---\nkind: trivia\np: &p {easy: 300000}\npoints: *p\n---\n"
+        let (_, problems) = parse(text)
+        #expect(located(problems).contains("4:9: error: each value of 'points' must be a whole number between 1 and 10000"))
+    }
+
+    @Test func undefinedAliasesAndYAMLErrorsAfterAliasesKeepTheirMessages() {
+        let undefined = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "title: *nothing\n")).1
+        #expect(located(undefined) == ["1:8: error: not valid YAML: found undefined alias"])
+        let twice = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "a: &a x\n? *a\n: 1\n? *a\n: 2\n")).1
+        #expect(twice.count == 1)
+        #expect(twice.first?.message == "'*a' set twice")
+        let unclosed = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "a: &a x\nb: [*a\n")).1
+        #expect(located(unclosed).first?.hasPrefix("2:4: error: not valid YAML: did not find expected ',' or ']'") == true)
+    }
+
+    // MARK: NUL bytes
+
+    @Test func aNULByteInFrontMatterIsLocatedAtTheByte() {
+        let (piece, problems) = parse("---\nkind: personality\ntitle: é\u{0}!\n---\n## Q\n- a {x}\n")
+        #expect(piece == nil)
+        #expect(located(problems) == ["3:9: error: the file contains a NUL byte"])
+        #expect(problems.first?.sourceLine == "title: é\u{0}!")
+    }
+
+    @Test func aNULByteBeforeAnAttributeBlockIsOneErrorAtTheByte() {
+        let text = "---\nkind: personality\n---\n## Which? \u{0} {#q}\n- a {x}\n- b {x}\n## X {#x .outcome}\n"
+        let (_, problems) = parse(text)
+        #expect(located(problems) == ["4:11: error: the file contains a NUL byte"])
+    }
+
+    @Test func aNULByteInSiteSettingsIsLocatedAtTheByte() {
+        let (settings, problems) = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "title: A\nlanguage: f\u{0}r\n"))
+        #expect(settings == SiteSettings())
+        #expect(located(problems) == ["2:12: error: the file contains a NUL byte"])
+    }
+
+    @Test func otherControlCharactersInYAMLAreLocatedAtTheCharacter() {
+        // Through FrontMatter.split, which takes any text: libyaml's offset is turned into
+        // the file's line and column (it was line 2, column 1, the start of the YAML).
+        let file = SourceFile(path: "f.md", text: "---\nkind: trivia\ntitle: *a é\u{1}\n---\n")
+        let (_, problems) = FrontMatter.split(file)
+        #expect(located(problems) == ["3:12: error: cannot be read as YAML: control characters are not allowed"])
+        let nul = FrontMatter.split(SourceFile(path: "f.md", text: "---\nkind: trivia\nti\u{0}tle: x\n---\n")).1
+        #expect(located(nul) == ["3:3: error: cannot be read as YAML: control characters are not allowed"])
+    }
+
+    @Test func bytePositionsBecomeLinesAndColumns() {
+        let file = SourceFile(path: "f", text: "ab\n\ncdé\n")
+        #expect(file.position(ofByte: 0) == (1, 1))
+        #expect(file.position(ofByte: 2) == (1, 3))
+        #expect(file.position(ofByte: 3) == (2, 1))
+        #expect(file.position(ofByte: 4) == (3, 1))
+        #expect(file.position(ofByte: 8) == (3, 5))
+        #expect(file.position(ofByte: 9) == (4, 1))
+    }
+}
