@@ -1,8 +1,18 @@
 // quizgen trivia quiz: draws questions from the bank built into the page, times and scores
 // them, and shows the review. Everything it shows is HTML prerendered at build time.
 (() => {
-  const d = document, $ = id => d.getElementById(id), all = (s, e) => [...e.querySelectorAll(s)]
-  const D = JSON.parse($('quiz-data').textContent), Q = D.q, T = D.t
+  // The page's own elements are found once, by structure: the data just before this script,
+  // the quiz's <main> before that (an author's id could win a lookup by id). Play and result
+  // hold no author content until a question is shown; the intro's button follows the
+  // author's text. currentScript is read past any element named "currentScript".
+  const d = document, me = Object.getOwnPropertyDescriptor(Document.prototype, 'currentScript').get.call(d)
+  const data = me.previousElementSibling, main = data.previousElementSibling, E = {}, $ = id => E[id]
+  const all = (s, e) => [...e.querySelectorAll(s)], kids = (e, s) => all(':scope>' + s, e)
+  ;['intro', 'play', 'result'].forEach(s => E[s] = kids(main, '#' + s)[0])
+  E.begin = kids(E.intro, 'button').pop()
+  ;[['play', 'qt qn pts timer qh qb as submit verdict fb why next'], ['result', 'rh arc pct score over perfect passed failed review share status again']]
+    .forEach(([s, ids]) => ids.split(' ').forEach(id => E[id] = E[s].querySelector('#' + id)))
+  const D = JSON.parse(data.textContent), Q = D.q, T = D.t
   const as = $('as'), bar = $('timer'), verdict = $('verdict'), status = $('status')
   const now = () => performance.now(), keys = n => [...Array(n).keys()]
   const shuffle = a => { for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [a[i], a[j]] = [a[j], a[i]] } return a }
@@ -71,7 +81,7 @@
     max += q.p
     if (right) score += q.p
     log.push([q, picks, right])
-    all('button,input', as).forEach(b => {
+    kids(as, 'button, :scope>label>input').forEach(b => {
       b.disabled = true
       const i = +b.value, mark = q.k.includes(i) ? 'ok' : picks && picks.includes(i) ? 'no' : ''
       if (mark) b.closest('.a,.c').classList.add(mark)
@@ -120,14 +130,13 @@
       if (e.name != 'AbortError') status.textContent = 'Copy this: ' + text + ' ' + url
     }
   }
-  d.addEventListener('click', e => {
-    const b = e.target.closest('button')
+  main.addEventListener('click', e => {
+    const b = e.target.closest('button'), is = id => b == $(id)
     if (!b || b.disabled) return
-    const id = b.id
-    if (id == 'begin' || id == 'again') start()
-    else if (id == 'next') advance()
-    else if (id == 'share') share()
-    else if (id == 'submit') answer(all(':checked', as).map(c => +c.value))
-    else if (b.classList.contains('a')) answer([+b.value])
+    if (is('begin') || is('again')) start()
+    else if (is('next')) advance()
+    else if (is('share')) share()
+    else if (is('submit')) answer(kids(as, 'label>input:checked').map(c => +c.value))
+    else if (b.parentElement == as) answer([+b.value])
   })
 })()

@@ -9,17 +9,22 @@ public struct SiteSettings: Sendable, Equatable {
     public var baseURL: String?
     /// Keep raw HTML from Markdown. Off by default: authors' HTML could run script.
     public var rawHTML: Bool
+    /// Origins (`https://host[:port]`, normalised) that pages may load images, audio and video
+    /// from besides the site itself. Empty by default: a picture from elsewhere tells its host
+    /// who reads what, so the site opts in, host by host.
+    public var mediaOrigins: [String]
 
     public init(title: String = "Quizzes and stories", description: String = "", language: String = "en",
-                baseURL: String? = nil, rawHTML: Bool = false) {
+                baseURL: String? = nil, rawHTML: Bool = false, mediaOrigins: [String] = []) {
         self.title = title
         self.description = description
         self.language = language
         self.baseURL = baseURL
         self.rawHTML = rawHTML
+        self.mediaOrigins = mediaOrigins
     }
 
-    public static let keys = ["title", "description", "language", "base-url", "raw-html"]
+    public static let keys = ["title", "description", "language", "base-url", "raw-html", "media-origins"]
 
     public static func parse(_ file: SourceFile) -> (SiteSettings, [Diagnostic]) {
         if let nul = file.nulByteError() { return (SiteSettings(), [nul]) }
@@ -49,6 +54,10 @@ public struct SiteSettings: Sendable, Equatable {
             }
         }
         if let raw = reader.bool("raw-html") { settings.rawHTML = raw }
+        reader.allow(["media-origins"])
+        if let entry = frontMatter["media-origins"] {
+            settings.mediaOrigins = mediaOrigins(entry, in: file, diagnostics: &diagnostics)
+        }
         reader.warnAboutUnknownKeys()
         diagnostics += reader.diagnostics
         return (settings, diagnostics)

@@ -27,14 +27,22 @@ public struct PageShell: Sendable {
     }
 
     /// The policy: nothing by default; this page's style and scripts by hash; images and media
-    /// from anywhere (authors link pictures); no plugins, no base rewriting, no form posts.
-    public static func contentSecurityPolicy(style: String, scripts: [String]) -> String {
-        policy(style: SHA256.cspSource(style), scripts: scripts.map(SHA256.cspSource))
+    /// from the site itself, `data:` URLs and the origins the site lists in `media-origins`
+    /// (a picture from elsewhere tells its host who reads the page); no plugins, no base
+    /// rewriting, no form posts.
+    public static func contentSecurityPolicy(style: String, scripts: [String], mediaOrigins: [String] = []) -> String {
+        policy(style: SHA256.cspSource(style), scripts: scripts.map(SHA256.cspSource), mediaOrigins: mediaOrigins)
     }
 
-    static func policy(style: String, scripts: [String]) -> String {
-        "default-src 'none'; style-src \(style); script-src \(scripts.isEmpty ? "'none'" : scripts.joined(separator: " ")); "
-            + "img-src * data:; media-src *; base-uri 'none'; form-action 'none'"
+    /// `SiteSettings` admits only plain `scheme://host[:port]` origins; anything else set in
+    /// code is left out here too, as a space, quote or `;` would change the policy.
+    static func policy(style: String, scripts: [String], mediaOrigins: [String]) -> String {
+        let origins = mediaOrigins.filter { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ":/.-*".contains($0)) } }
+        // On a page opened from disk (file://), Chromium matches 'self' with file: URLs, so
+        // the site's own pictures show there too (tested in Tests/e2e).
+        let media = (["'self'", "data:"] + origins).joined(separator: " ")
+        return "default-src 'none'; style-src \(style); script-src \(scripts.isEmpty ? "'none'" : scripts.joined(separator: " ")); "
+            + "img-src \(media); media-src \(media); base-uri 'none'; form-action 'none'"
     }
 
     public func render(content: String, site: SiteContext) -> String {
@@ -51,7 +59,9 @@ public struct PageShell: Sendable {
             "image": .string(image ?? ""),
             "hasImage": .bool(image != nil),
             "css": .string(css),
-            "csp": .string(Self.policy(style: site.templates.cspSource(css), scripts: scripts.map(site.templates.cspSource))),
+            "csp": .string(Self.policy(
+                style: site.templates.cspSource(css), scripts: scripts.map(site.templates.cspSource),
+                mediaOrigins: site.settings.mediaOrigins)),
             "content": .string(content),
         ]
         return site.templates.render("layout", context)

@@ -151,7 +151,7 @@ struct StoryTestFailure: Error {}
         #expect(files.map(\.path).contains("c/story.svg"))
         let map = try #require(files.first { $0.path == "c/map.html" }?.text)
         #expect(map.contains("<img src=\"story.svg\""))
-        #expect(map.contains("img-src * data:"))
+        #expect(map.contains("img-src 'self' data:; media-src 'self' data:;"))
         #expect(files.first { $0.path == "c/index.html" }?.text.contains("<a href=\"map.html\">Map of the story</a>") == true)
     }
 }

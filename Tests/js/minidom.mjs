@@ -30,8 +30,12 @@ class Node {
   remove() { if (this.parentNode) this.parentNode.removeChild(this) }
   get children() { return this.childNodes.filter(c => c instanceof Element) }
   get firstElementChild() { return this.children[0] ?? null }
+  get previousElementSibling() {
+    const siblings = this.parentNode?.children ?? [], i = siblings.indexOf(this)
+    return i > 0 ? siblings[i - 1] : null
+  }
   querySelectorAll(selector) {
-    const groups = parseSelectorList(selector), out = []
+    const groups = parseSelectorList(selector, this), out = []
     const walk = node => { for (const c of node.children) { if (groups.some(g => matchesComplex(c, g))) out.push(c); walk(c) } }
     walk(this)
     return out
@@ -158,9 +162,9 @@ function dispatch(target, event) {
   return !event.defaultPrevented
 }
 
-// Selectors: compound parts (tag, #id, .class, [attr], [attr=value], :checked, :not(...)) joined
-// by descendant (space) or child (>) combinators; comma-separated lists.
-function parseSelectorList(text) { return splitTop(text, ',').map(s => parseComplex(s.trim())) }
+// Selectors: compound parts (tag, #id, .class, [attr], [attr=value], :checked, :scope, :not(...))
+// joined by descendant (space) or child (>) combinators; comma-separated lists.
+function parseSelectorList(text, scope) { return splitTop(text, ',').map(s => parseComplex(s.trim(), scope)) }
 
 function splitTop(text, sep) {
   const out = []; let depth = 0, cur = ''
@@ -173,19 +177,19 @@ function splitTop(text, sep) {
   return out
 }
 
-function parseComplex(text) {
+function parseComplex(text, scope) {
   const parts = []; let combinator = ' '
   const tokens = text.replace(/\s*>\s*/g, ' > ').split(/\s+/).filter(Boolean)
   for (const t of tokens) {
     if (t === '>') { combinator = '>'; continue }
-    parts.push({ combinator, compound: parseCompound(t) }); combinator = ' '
+    parts.push({ combinator, compound: parseCompound(t, scope) }); combinator = ' '
   }
   return parts
 }
 
-function parseCompound(text) {
+function parseCompound(text, scope) {
   const tests = []
-  const re = /([a-z][a-z0-9-]*)|#([\w-]+)|\.([\w-]+)|\[([\w-]+)(?:=["']?([^\]"']*)["']?)?\]|:checked|:not\(([^)]*)\)|\*/giy
+  const re = /([a-z][a-z0-9-]*)|#([\w-]+)|\.([\w-]+)|\[([\w-]+)(?:=["']?([^\]"']*)["']?)?\]|:checked|:scope|:not\(([^)]*)\)|\*/giy
   let m
   while ((m = re.exec(text)) !== null) {
     if (m[0] === '*') continue
@@ -194,6 +198,7 @@ function parseCompound(text) {
     else if (m[3]) { const c = m[3]; tests.push(e => e.classList.contains(c)) }
     else if (m[4]) { const a = m[4], v = m[5]; tests.push(e => v === undefined ? e.hasAttribute(a) : (a === 'type' ? e.type : e.getAttribute(a)) === v) }
     else if (m[0] === ':checked') tests.push(e => e.checked)
+    else if (m[0] === ':scope') tests.push(e => e === scope)
     else if (m[6] !== undefined) { const inner = parseSelectorList(m[6]); tests.push(e => !inner.some(g => matchesComplex(e, g))) }
   }
   if (re.lastIndex !== 0 && re.lastIndex < text.length) throw new Error('minidom: unsupported selector ' + text)
@@ -276,6 +281,7 @@ export class Document extends Node {
     this.activeElement = this.body
   }
   get title() { return this.querySelector('title')?.textContent ?? '' }
+  get currentScript() { return this._currentScript ?? null }
   getElementById(id) { return this.querySelector('#' + id) }
   createElement(name) { return new Element(this, name) }
   createTextNode(text) { return new Text(this, text) }
@@ -328,7 +334,7 @@ export function loadPage(html, { url, random = seededRandom(1), share = false, c
     performance: { now: () => clock.now - clock.origin },
     matchMedia: query => ({ matches: /reduce/.test(query) ? reducedMotion : false, addEventListener() {} }),
     getComputedStyle: () => ({ getPropertyValue: () => '' }),
-    Event, KeyboardEvent: Event, URL, JSON, Promise, Array, Object, String, Number, Boolean, Error, Set, Map, Symbol,
+    Document, Event, KeyboardEvent: Event, URL, JSON, Promise, Array, Object, String, Number, Boolean, Error, Set, Map, Symbol,
   }
   EventTargetMixin.add(window)
   window.window = window.self = window.globalThis = window
@@ -343,7 +349,9 @@ export function loadPage(html, { url, random = seededRandom(1), share = false, c
   for (const script of document.querySelectorAll('script')) {
     const type = script.getAttribute('type')
     if (type && type !== 'module' && type !== 'text/javascript') continue
+    document._currentScript = script
     vm.runInContext(script.textContent, context, { filename: 'inline-script.js' })
+    document._currentScript = null
   }
   return { document, window, clock, shared, copied }
 }

@@ -1,0 +1,68 @@
+import Content
+import Diagnostics
+import Testing
+
+@Suite struct SiteSettingsTests {
+    func settings(_ text: String) -> (SiteSettings, [String]) {
+        let (settings, problems) = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: text))
+        return (settings, located(problems))
+    }
+
+    @Test func mediaOriginsAreNoneByDefault() {
+        #expect(settings("title: T\n").0.mediaOrigins == [])
+        #expect(settings("media-origins:\n") == (SiteSettings(), []))
+        #expect(settings("media-origins: []\n") == (SiteSettings(), []))
+    }
+
+    @Test func mediaOriginsAreNormalisedOrigins() {
+        let (parsed, problems) = settings("""
+            media-origins:
+              - https://Images.Example.org/
+              - http://localhost:8080
+              - https://*.cdn.example.net
+              - https://images.example.org
+            """)
+        #expect(parsed.mediaOrigins == ["https://images.example.org", "http://localhost:8080", "https://*.cdn.example.net"])
+        #expect(problems == ["5:5: warning: 'https://images.example.org' is listed twice in 'media-origins'"])
+        #expect(settings("media-origins: https://img.example.org\n").0.mediaOrigins == ["https://img.example.org"])
+        #expect(settings("media-origins: [https://a.example, https://b.example]\n").0.mediaOrigins == ["https://a.example", "https://b.example"])
+    }
+
+    /// Each origin goes into the Content-Security-Policy as written: nothing that could end
+    /// the directive or add a source of another kind gets through.
+    @Test func anythingButAnOriginIsALocatedError() {
+        let (parsed, problems) = settings("""
+            title: T
+            media-origins:
+              - images.example.org
+              - https://example.org/pictures/
+              - "https://example.org; script-src *"
+              - https://example.org:99999
+              - https://bücher.example
+              - "'self'"
+              - "*"
+              - "data:"
+              - https://
+              - {a: 1}
+            """)
+        #expect(parsed.mediaOrigins == [])
+        #expect(problems == [
+            "3:5: error: 'images.example.org' is not an origin: it must start with https:// or http://",
+            "4:5: error: 'https://example.org/pictures/' is not an origin: an origin has no path, query or fragment",
+            "5:5: error: 'https://example.org; script-src *' is not an origin: 'example.org; script-src *' is not a host name",
+            "6:5: error: 'https://example.org:99999' is not an origin: '99999' is not a port",
+            "7:5: error: 'https://bücher.example' is not an origin: 'bücher.example' is not a host name",
+            "8:5: error: ''self'' is not an origin: it must start with https:// or http://",
+            "9:5: error: '*' is not an origin: it must start with https:// or http://",
+            "10:5: error: 'data:' is not an origin: it must start with https:// or http://",
+            "11:5: error: 'https://' is not an origin: '' is not a host name",
+            "12:5: error: each of 'media-origins' must be an origin such as https://images.example.org",
+        ])
+    }
+
+    @Test func mediaOriginsMustBeAList() {
+        #expect(settings("media-origins: {a: https://example.org}\n").1
+            == ["1:16: error: 'media-origins' must be a list of origins"])
+        #expect(settings("media-origin: [https://example.org]\n").1 == ["1:1: warning: unknown setting 'media-origin'"])
+    }
+}

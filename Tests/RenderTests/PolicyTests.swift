@@ -1,0 +1,50 @@
+import Content
+import Render
+import Testing
+import TestSupport
+
+/// The Content-Security-Policy every page carries: images and media from the site itself and
+/// `data:` only, unless the site lists origins in `media-origins`.
+@Suite struct PolicyTests {
+    func page(_ settings: SiteSettings) -> String {
+        let site = SiteContext(settings: settings, templates: TemplateSet.make().0)
+        return PageShell(title: "T", description: "", lang: "en", scripts: ["run()"])
+            .render(content: "<main><img src=\"cat.png\" alt=\"\"></main>", site: site)
+    }
+
+    func policy(_ page: String) -> String? {
+        page.firstMatch(of: /http-equiv="Content-Security-Policy" content="([^"]*)"/).map { String($0.1) }
+    }
+
+    @Test func goldenDefaultAndOptedIn() {
+        Golden.assertMatches(page(SiteSettings()), named: "policy/default.html")
+        Golden.assertMatches(
+            page(SiteSettings(mediaOrigins: ["https://images.example.org", "http://localhost:8080"])),
+            named: "policy/media-origins.html")
+    }
+
+    @Test func imagesAndMediaFromTheSiteOnlyByDefault() throws {
+        let csp = try #require(policy(page(SiteSettings())))
+        #expect(csp.contains("; img-src 'self' data:; media-src 'self' data:; "))
+        #expect(!csp.contains("*"))
+    }
+
+    @Test func listedOriginsAreAddedToBoth() throws {
+        let csp = try #require(policy(page(SiteSettings(mediaOrigins: ["https://images.example.org", "https://*.cdn.example.net"]))))
+        #expect(csp.contains("; img-src 'self' data: https://images.example.org https://*.cdn.example.net; "
+            + "media-src 'self' data: https://images.example.org https://*.cdn.example.net; "))
+        #expect(PageShell.contentSecurityPolicy(style: "", scripts: [], mediaOrigins: ["https://a.example"])
+            .contains("img-src 'self' data: https://a.example; media-src 'self' data: https://a.example;"))
+    }
+
+    /// `SiteSettings` only admits plain origins; one set in code that could change the policy
+    /// is left out rather than written.
+    @Test func anOriginThatCouldChangeThePolicyIsLeftOut() throws {
+        let hostile = SiteSettings(mediaOrigins: ["https://a.example; script-src *", "\"><script>", "", "https://ok.example"])
+        let page = page(hostile)
+        let csp = try #require(policy(page))
+        #expect(csp.contains("img-src 'self' data: https://ok.example; media-src 'self' data: https://ok.example;"))
+        #expect(!page.contains("script-src *"))
+        #expect(!page.contains("\"><script>"))
+    }
+}
