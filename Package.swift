@@ -31,12 +31,12 @@ let package = Package(
         .target(name: "Diagnostics", swiftSettings: coverage),
         .target(name: "Markdown", dependencies: ["CCmark"], swiftSettings: coverage),
         .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Yams", "SwiftCSV"], swiftSettings: coverage),
-        .target(name: "Analysis", dependencies: ["Content", "Diagnostics"], swiftSettings: coverage),
+        .target(name: "Analysis", dependencies: ["Content"], swiftSettings: coverage),
         // Mustache templates over typed values: the built-in templates and a site's own.
         .target(name: "Templating", swiftSettings: coverage),
         .target(
             name: "Render",
-            dependencies: ["Content", "Analysis", "Markdown", "Templating"],
+            dependencies: ["Content", "Analysis", "Markdown", "Templating", "Diagnostics"],
             swiftSettings: coverage,
             plugins: ["TemplateEmbedder"]
         ),
@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Diagnostics", "CSystem"], swiftSettings: coverage),
         .executableTarget(
             name: "quizgen",
-            dependencies: ["Site", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Site", "Diagnostics", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The fuzz target: libFuzzer with scripts/fuzz.sh, else a corpus replayer and mutator.
@@ -61,12 +61,12 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
-        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "Diagnostics", "Markdown", "TestSupport"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Content", "Site", "TestSupport"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Content", "Markdown"]),
         // Golden files are read by path (Golden.swift), not as bundle resources.
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "TestSupport"],
+            name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "Diagnostics", "Markdown", "TestSupport"],
             exclude: ["__Golden__"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics", "TestSupport"], exclude: ["__Golden__"]),
         .testTarget(name: "CLITests", dependencies: ["quizgen", "TestSupport"]),

@@ -101,7 +101,11 @@ extension FileSystem {
         age: { path in
             var info = stat()
             guard lstat(path, &info) == 0 else { return nil }
+            #if canImport(Darwin)
+            return time(nil) - info.st_mtimespec.tv_sec
+            #else
             return time(nil) - info.st_mtim.tv_sec
+            #endif
         }
     )
 }
@@ -160,7 +164,7 @@ private func writeOnDisk(_ path: String, _ bytes: [UInt8]) throws(FileSystem.Fai
     defer { close(fd) }
     var offset = 0
     while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
         if n < 0 {
             if errno == EINTR { continue }
             throw FileSystem.Failure(path: path, reason: errnoText())
