@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "Diagnostics", swiftSettings: coverage),
         .target(name: "Markdown", dependencies: ["CCmark"], swiftSettings: coverage),
         .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Yams", "SwiftCSV"], swiftSettings: coverage),
-        .target(name: "Analysis", dependencies: ["Content"], swiftSettings: coverage),
+        .target(name: "Analysis", dependencies: ["Content", "Diagnostics"], swiftSettings: coverage),
         // Mustache templates over typed values: the built-in templates and a site's own.
         .target(name: "Templating", swiftSettings: coverage),
         .target(

@@ -5,9 +5,7 @@ extension ReportFormatter {
     /// Rows of endings shown before the rest are summed up in one line.
     static let endingRows = 30
 
-    static func story(_ report: StoryReport) -> String {
-        let story = report.story
-        let analysis = report.analysis
+    static func story(_ story: Story, _ analysis: StoryAnalysis) -> String {
         let endings = analysis.endings
         var out = "  \(plural(story.pages.count, "page")), \(plural(story.choiceCount, "choice")), "
         out += "\(plural(endings.count, "ending"))"

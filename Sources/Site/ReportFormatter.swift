@@ -7,26 +7,23 @@ import Render
 /// the answer combinations spread over the outcomes, for trivia quizzes what a play is worth,
 /// and for stories what their graph says.
 public enum ReportFormatter {
-    public static func text(_ reports: [ContentReport]) -> String {
+    public static func text(_ reports: [AnalysedContent]) -> String {
         var out = ""
         for report in reports {
             let meta = report.meta
             out += "\(meta.sourcePath): \(meta.kind.label.lowercased()) “\(meta.title)”\n"
-            if let quiz = report.personality {
-                out += personality(quiz)
-            }
-            if let trivia = report.trivia {
-                out += self.trivia(trivia)
-            }
-            if let story = report.story {
-                out += self.story(story)
+            switch report.body {
+            case .personality(let quiz, _, let distribution): out += personality(quiz, distribution)
+            case .trivia(let quiz, let summary?): out += trivia(quiz, summary)
+            case .trivia(_, nil): break
+            case .story(let story, let analysis): out += self.story(story, analysis)
             }
         }
         return out
     }
 
     /// The whole check as JSON, for authors' CI: every diagnostic and every statistic.
-    public static func json(_ reports: [ContentReport], diagnostics: [Diagnostic]) -> String {
+    public static func json(_ reports: [AnalysedContent], diagnostics: [Diagnostic]) -> String {
         let content: [ScriptJSON] = reports.map { report in
             var fields: [(String, ScriptJSON)] = [
                 ("file", .string(report.meta.sourcePath)),
@@ -34,9 +31,12 @@ public enum ReportFormatter {
                 ("title", .string(report.meta.title)),
                 ("page", .string(report.meta.sitePath + "/index.html")),
             ]
-            if let quiz = report.personality { fields.append(("personality", personalityJSON(quiz))) }
-            if let trivia = report.trivia { fields.append(("trivia", triviaJSON(trivia))) }
-            if let story = report.story { fields.append(("story", storyJSON(story))) }
+            switch report.body {
+            case .personality(let quiz, _, let distribution): fields.append(("personality", personalityJSON(quiz, distribution)))
+            case .trivia(let quiz, let summary?): fields.append(("trivia", triviaJSON(quiz, summary)))
+            case .trivia(_, nil): break
+            case .story(let story, let analysis): fields.append(("story", storyJSON(story, analysis)))
+            }
             return .object(fields)
         }
         return ScriptJSON.object([
@@ -60,8 +60,8 @@ public enum ReportFormatter {
         return .object(fields)
     }
 
-    static func personalityJSON(_ quiz: PersonalityReport) -> ScriptJSON {
-        guard let d = quiz.distribution else { return .object([("questions", .int(quiz.questionCount))]) }
+    static func personalityJSON(_ quiz: PersonalityQuiz, _ distribution: OutcomeDistribution?) -> ScriptJSON {
+        guard let d = distribution else { return .object([("questions", .int(quiz.questions.count))]) }
         var method: [(String, ScriptJSON)] = []
         switch d.method {
         case .exact:
@@ -70,10 +70,10 @@ public enum ReportFormatter {
             method = [("method", .string("sample")), ("sampleSize", .int(size)), ("seed", .string(String(seed)))]
         }
         return .object([
-            ("questions", .int(quiz.questionCount)),
+            ("questions", .int(quiz.questions.count)),
             ("combinations", d.combinations.isFinite ? .number(d.combinations) : .string(count(d.combinations))),
         ] + method + [
-            ("outcomes", .array(quiz.outcomeIDs.enumerated().map { k, id in
+            ("outcomes", .array(quiz.outcomes.map(\.id).enumerated().map { k, id in
                 .object([
                     ("id", .string(id)),
                     ("share", .number((d.share(k) * 10000).rounded() / 10000)),
@@ -84,9 +84,7 @@ public enum ReportFormatter {
         ])
     }
 
-    static func triviaJSON(_ report: TriviaReport) -> ScriptJSON {
-        let summary = report.summary
-        let quiz = report.quiz
+    static func triviaJSON(_ quiz: TriviaQuiz, _ summary: TriviaSummary) -> ScriptJSON {
         var fields: [(String, ScriptJSON)] = [
             ("questions", .int(summary.questionCount)),
             ("fromMarkdown", .int(summary.markdownCount)),
@@ -104,9 +102,7 @@ public enum ReportFormatter {
         return .object(fields)
     }
 
-    static func storyJSON(_ report: StoryReport) -> ScriptJSON {
-        let story = report.story
-        let analysis = report.analysis
+    static func storyJSON(_ story: Story, _ analysis: StoryAnalysis) -> ScriptJSON {
         func count(_ bound: StoryAnalysis.Bound<BigCount>) -> ScriptJSON {
             switch bound {
             case .exact(let n): .string(n.description)
@@ -147,10 +143,12 @@ public enum ReportFormatter {
         ])
     }
 
-    static func personality(_ quiz: PersonalityReport) -> String {
-        guard let d = quiz.distribution else { return "  \(quiz.questionCount) questions, \(quiz.outcomeIDs.count) outcomes\n" }
-        var out = "  \(quiz.questionCount) question\(quiz.questionCount == 1 ? "" : "s"), "
-        out += "\(quiz.outcomeIDs.count) outcome\(quiz.outcomeIDs.count == 1 ? "" : "s"), "
+    static func personality(_ quiz: PersonalityQuiz, _ distribution: OutcomeDistribution?) -> String {
+        let questionCount = quiz.questions.count
+        let outcomeIDs = quiz.outcomes.map(\.id)
+        guard let d = distribution else { return "  \(questionCount) questions, \(outcomeIDs.count) outcomes\n" }
+        var out = "  \(questionCount) question\(questionCount == 1 ? "" : "s"), "
+        out += "\(outcomeIDs.count) outcome\(outcomeIDs.count == 1 ? "" : "s"), "
         out += "\(count(d.combinations)) answer combination\(d.combinations == 1 ? "" : "s")\n"
         switch d.method {
         case .exact:
@@ -158,8 +156,8 @@ public enum ReportFormatter {
         case .sampled(let size, let seed):
             out += "  results over a sample of \(count(Double(size))) random combinations (seed \(seed); too many to count exactly):\n"
         }
-        let width = quiz.outcomeIDs.map(\.count).max() ?? 0
-        for (k, id) in quiz.outcomeIDs.enumerated() {
+        let width = outcomeIDs.map(\.count).max() ?? 0
+        for (k, id) in outcomeIDs.enumerated() {
             let share = d.share(k) * 100
             let bar = String(repeating: "█", count: Int((share / 4).rounded()))
             var line = "    " + id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
@@ -171,8 +169,7 @@ public enum ReportFormatter {
         return out
     }
 
-    static func trivia(_ report: TriviaReport) -> String {
-        let s = report.summary, quiz = report.quiz
+    static func trivia(_ quiz: TriviaQuiz, _ s: TriviaSummary) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(count(Double(n))) \(word)\(n == 1 ? "" : "s")" }
         var out = "  " + plural(s.questionCount, "question")
         if let bank = quiz.bank {

@@ -3,35 +3,10 @@ import Content
 import Diagnostics
 import Render
 
-/// What `check` prints about a story: the story and what its graph says.
-public struct StoryReport: Sendable {
-    public var story: Story
-    public var analysis: StoryAnalysis
-}
-
 extension SiteBuilder {
     /// Stories with more pages than this get no SVG map: `dot` can take minutes on a large
     /// tangled graph. Their `story.dot` is still written.
     public static let mapPageLimit = 500
-
-    /// Unreachable pages and traps, each at its heading.
-    static func storyWarnings(_ story: Story, _ analysis: StoryAnalysis, file: SourceFile) -> [Diagnostic] {
-        let start = story.start + 1
-        var diagnostics = analysis.unreachable.map { i in
-            let page = story.pages[i]
-            return file.warning(
-                "page \(i + 1) cannot be reached: no path from the start (page \(start)) leads here",
-                line: page.line, byteColumn: page.column,
-                hint: "link to it from a page the reader can reach, e.g. [Go on](#\(page.id))")
-        }
-        diagnostics += analysis.traps.map { i in
-            let page = story.pages[i]
-            return file.warning(
-                "page \(i + 1) is a trap: no ending can be reached from it", line: page.line, byteColumn: page.column,
-                hint: "every way on from here goes round in a loop; add a choice that leads towards an ending")
-        }
-        return diagnostics
-    }
 
     /// A story's graph as DOT, and the map Graphviz drew from it (nil when there is none,
     /// with a note saying why when that is worth saying).
@@ -43,16 +18,16 @@ extension SiteBuilder {
 
     /// Every story's DOT text, and its SVG map when maps are wanted and Graphviz is there:
     /// kept from the previous build when its DOT text has not changed, else drawn in batches.
-    static func storyMaps(_ pieces: [Analysed], site: LoadedSite, options: BuildOptions) -> [StoryMap?] {
+    static func storyMaps(_ pieces: [AnalysedContent], site: LoadedSite, options: BuildOptions) -> [StoryMap?] {
         var maps: [StoryMap?] = pieces.parallelMap { item in
-            guard case .story(let story) = item.piece.body, let analysis = item.story else { return nil }
-            return StoryMap(dot: StoryDOT.render(title: item.piece.meta.title, story: story, analysis: analysis))
+            guard case .story(let story, let analysis) = item.body else { return nil }
+            return StoryMap(dot: StoryDOT.render(title: item.meta.title, story: story, analysis: analysis))
         }
         guard options.maps, options.graphviz.isAvailable else { return maps }
         var toDraw: [Int] = []
         for (i, map) in maps.enumerated() {
-            guard let map, case .story(let story) = pieces[i].piece.body else { continue }
-            let meta = pieces[i].piece.meta
+            guard let map, case .story(let story, _) = pieces[i].body else { continue }
+            let meta = pieces[i].meta
             if story.pages.count > mapPageLimit {
                 maps[i]?.note = "\(meta.sourcePath): no map: the story has more than \(mapPageLimit) pages; story.dot is written"
             } else if site.previousOutput(meta.sitePath + "/story.dot") == Array(map.dot.utf8),
@@ -66,7 +41,7 @@ extension SiteBuilder {
         for (i, result) in zip(toDraw, drawn) {
             switch result {
             case .success(let svg): maps[i]?.svg = svg
-            case .failure(let failure): maps[i]?.note = "\(pieces[i].piece.meta.sourcePath): no map: \(failure)"
+            case .failure(let failure): maps[i]?.note = "\(pieces[i].meta.sourcePath): no map: \(failure)"
             }
         }
         return maps

@@ -32,33 +32,14 @@ public struct BuildOptions: Sendable {
     }
 }
 
-/// What `check` prints about each piece of content, beyond its diagnostics.
-public struct ContentReport: Sendable {
-    public var meta: ContentMeta
-    public var personality: PersonalityReport?
-    public var trivia: TriviaReport?
-    public var story: StoryReport?
-}
-
-public struct TriviaReport: Sendable {
-    public var summary: TriviaSummary
-    public var quiz: TriviaQuiz
-}
-
-public struct PersonalityReport: Sendable {
-    public var outcomeIDs: [String]
-    public var questionCount: Int
-    /// Only when statistics were asked for.
-    public var distribution: OutcomeDistribution?
-}
-
 public struct BuildOutput: Sendable {
     /// Every generated file, when the build collected them (`build` without `emit`).
     public var files: [OutputFile] = []
     /// Content-relative paths of the assets to copy beside the pages.
     public var assets: [String] = []
     public var diagnostics: [Diagnostic] = []
-    public var reports: [ContentReport] = []
+    /// What analysis found for each piece, when statistics were asked for (`check` prints it).
+    public var reports: [AnalysedContent] = []
     public var timings: [Timing] = []
     /// One-line remarks that are not problems with the content (e.g. no Graphviz for maps).
     public var notes: [String] = []
@@ -136,20 +117,20 @@ public enum SiteBuilder {
             }
             times.add("parse", clock.lap("parse").seconds)
 
-            let analysed = parsed.parallelMap { piece, source, problems -> (Analysed?, [Diagnostic]) in
+            let analysed = parsed.parallelMap { piece, source, problems -> (AnalysedContent?, [Diagnostic]) in
                 guard let piece, let source else { return (nil, problems) }
-                let (result, findings) = analyse(piece, file: source, statistics: options.statistics)
+                let (result, findings) = ContentAnalysis.analyse(piece, file: source, statistics: options.statistics)
                 return (result, problems + findings)
             }
             times.add("check", clock.lap("check").seconds)
             for (result, problems) in analysed {
                 output.diagnostics += problems
-                if let result, options.statistics { output.reports.append(result.report) }
+                if let result, options.statistics { output.reports.append(result) }
             }
             let pieces = analysed.compactMap(\.0)
             // The index needs titles, not trees: introductions are dropped as chunks finish.
-            metas += pieces.map { var meta = $0.piece.meta; meta.introduction = []; return meta }
-            hasStory = hasStory || pieces.contains { if case .story = $0.piece.body { true } else { false } }
+            metas += pieces.map { var meta = $0.meta; meta.introduction = []; return meta }
+            hasStory = hasStory || pieces.contains { if case .story = $0.body { true } else { false } }
 
             // After an error nothing more is rendered, but every file is still checked.
             guard options.render, !output.diagnostics.hasErrors else { continue }
@@ -175,59 +156,16 @@ public enum SiteBuilder {
         return output
     }
 
-    /// A piece with what analysis computed for it.
-    struct Analysed: Sendable {
-        var piece: ContentPiece
-        var table: OutcomeTable?
-        var story: StoryAnalysis?
-        var report: ContentReport
-    }
-
-    static func analyse(_ piece: ContentPiece, file: SourceFile, statistics: Bool) -> (Analysed, [Diagnostic]) {
-        var report = ContentReport(meta: piece.meta)
-        var diagnostics: [Diagnostic] = []
-        var table: OutcomeTable?
-        var storyAnalysis: StoryAnalysis?
-        switch piece.body {
-        case .personality(let quiz):
-            let outcomes = OutcomeTable(quiz)
-            let distribution = statistics ? OutcomeAnalysis.distribution(outcomes) : nil
-            for k in distribution?.unreachable ?? OutcomeAnalysis.reachability(outcomes).unreachable {
-                let outcome = quiz.outcomes[k]
-                diagnostics.append(file.warning(
-                    "outcome '\(outcome.id)' can never be the result", line: outcome.line, byteColumn: outcome.column,
-                    hint: k > 0
-                        ? "no combination of answers gives it a total above every outcome declared before it (ties go to the first declared)"
-                        : "no combination of answers gives it the highest total"))
-            }
-            report.personality = PersonalityReport(
-                outcomeIDs: quiz.outcomes.map(\.id), questionCount: quiz.questions.count, distribution: distribution)
-            table = outcomes
-        case .trivia(let quiz):
-            // Only `check` prints the summary; a build does not need it.
-            if statistics { report.trivia = TriviaReport(summary: TriviaSummary(quiz, markdownFile: file.path), quiz: quiz) }
-        case .story(let story):
-            let analysis = StoryAnalysis.analyse(StoryGraph(story))
-            diagnostics += storyWarnings(story, analysis, file: file)
-            report.story = StoryReport(story: story, analysis: analysis)
-            storyAnalysis = analysis
-        }
-        return (Analysed(piece: piece, table: table, story: storyAnalysis, report: report), diagnostics)
-    }
-
-    static func render(_ item: Analysed, map: StoryMap?, site: SiteContext) -> [OutputFile] {
-        switch item.piece.body {
-        case .personality(let quiz):
-            return PersonalityRenderer.render(item.piece.meta, quiz, table: item.table ?? OutcomeTable(quiz), site: site)
-        case .trivia(let quiz):
-            return TriviaRenderer.render(item.piece.meta, quiz, site: site)
-        case .story(let story):
-            return renderStory(
-                item.piece.meta, story, analysis: item.story ?? StoryAnalysis.analyse(StoryGraph(story)), map: map,
-                site: site)
+    static func render(_ item: AnalysedContent, map: StoryMap?, site: SiteContext) -> [OutputFile] {
+        switch item.body {
+        case .personality(let quiz, let table, _):
+            return PersonalityRenderer.render(item.meta, quiz, table: table, site: site)
+        case .trivia(let quiz, _):
+            return TriviaRenderer.render(item.meta, quiz, site: site)
+        case .story(let story, let analysis):
+            return renderStory(item.meta, story, analysis: analysis, map: map, site: site)
         }
     }
-
 }
 
 /// Time per stage summed over chunks, in the order stages first ran.

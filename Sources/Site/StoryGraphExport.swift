@@ -32,13 +32,13 @@ public enum StoryGraphExport {
         let (piece, found) = ContentParser.parse(file, sitePath: name, options: options)
         problems += found
         guard let piece, !problems.hasErrors else { return (nil, problems) }
-        guard case .story(let story) = piece.body else {
+        guard case .story = piece.body else {
             return (nil, problems + [.error(
                 "this is a \(piece.meta.kind.label.lowercased()), not a story", file: path,
                 hint: "only stories (kind: story) have a graph")])
         }
-        let analysis = StoryAnalysis.analyse(StoryGraph(story))
-        let warnings = SiteBuilder.storyWarnings(story, analysis, file: file)
-        return (StoryDOT.render(title: piece.meta.title, story: story, analysis: analysis), problems + warnings)
+        let (analysed, findings) = ContentAnalysis.analyse(piece, file: file, statistics: false)
+        guard case .story(let story, let analysis) = analysed.body else { return (nil, problems + findings) }
+        return (StoryDOT.render(title: piece.meta.title, story: story, analysis: analysis), problems + findings)
     }
 }
