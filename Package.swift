@@ -43,14 +43,16 @@ let package = Package(
         // The one system call Swift cannot make directly (renameat2, for the atomic swap).
         .target(name: "CSystem"),
         .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Diagnostics", "CSystem"], swiftSettings: coverage),
+        // What `check` prints: the terminal report and the JSON for authors' CI.
+        .target(name: "Reports", dependencies: ["Analysis", "Content", "Diagnostics", "Render"], swiftSettings: coverage),
         .executableTarget(
             name: "quizgen",
-            dependencies: ["Site", "Diagnostics", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Site", "Reports", "Diagnostics", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The fuzz target: libFuzzer with scripts/fuzz.sh, else a corpus replayer and mutator.
         .executableTarget(
-            name: "QuizgenFuzz", dependencies: ["Site", "Analysis", "Diagnostics"], swiftSettings: fuzzEntry, linkerSettings: fuzzLink),
+            name: "QuizgenFuzz", dependencies: ["Site", "Reports", "Analysis", "Diagnostics"], swiftSettings: fuzzEntry, linkerSettings: fuzzLink),
 
         // Build-time embedding of the repository's Templates/ into the binary, so an installed
         // quizgen has its defaults from any folder and Templates/ stays the single source.
@@ -68,7 +70,7 @@ let package = Package(
         .testTarget(
             name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "Diagnostics", "Markdown", "TestSupport"],
             exclude: ["__Golden__"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics", "TestSupport"], exclude: ["__Golden__"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Reports", "Diagnostics", "TestSupport"], exclude: ["__Golden__"]),
         .testTarget(name: "CLITests", dependencies: ["quizgen", "TestSupport"]),
     ]
 )

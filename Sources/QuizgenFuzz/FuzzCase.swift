@@ -1,4 +1,5 @@
 import Diagnostics
+import Reports
 import Site
 
 /// One fuzz input, cut into the files of a small site at the lines `=====` (so a mutated

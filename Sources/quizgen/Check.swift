@@ -1,5 +1,6 @@
 import ArgumentParser
 import Diagnostics
+import Reports
 import Site
 
 struct Check: ParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 @testable import Site
 import Testing
 import TestSupport
+import Reports
 
 let sevenPages = """
     ---
