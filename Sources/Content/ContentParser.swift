@@ -2,8 +2,11 @@ import Diagnostics
 import Markdown
 
 /// Turns the text of one content file into a typed piece of content and the problems found
-/// in it. Pure: the loader hands it the text and a way to read sibling files (CSV banks).
+/// in it. Pure: the loader hands it the text and the sibling files it names (CSV banks),
+/// which `siblings(of:)` tells the loader to read.
 public enum ContentParser {
+    /// The files beside one content file that parsing it needs, read by the loader.
+    public typealias Siblings = [String: Result<String, SiblingError>]
     public struct Options: Sendable {
         public var defaultLanguage: String
         public var includeDrafts: Bool
@@ -21,12 +24,12 @@ public enum ContentParser {
     /// - Parameters:
     ///   - file: the file's text, with its path as the author knows it (`Content/a/b.md`).
     ///   - sitePath: the page folder it becomes (`a/b`).
-    ///   - readSibling: reads a file beside this one by relative path (for `bank:`).
+    ///   - siblings: the files beside this one that `siblings(of:)` named, by relative path.
     /// - Returns: nil for the piece when the file is a skipped draft or too broken to use.
     public static func parse(
-        _ file: SourceFile, sitePath: String, options: Options = Options(),
-        readSibling: (String) -> Result<String, SiblingError> = { _ in .failure(.notFound) }
+        _ file: SourceFile, sitePath: String, options: Options = Options(), siblings: Siblings = [:]
     ) -> (ContentPiece?, [Diagnostic]) {
+        let readSibling: (String) -> Result<String, SiblingError> = { siblings[$0] ?? .failure(.notFound) }
         if let nul = file.nulByteError() { return (nil, [nul]) }
         var (frontMatter, diagnostics) = FrontMatter.split(file)
         var reader = FrontMatterReader(frontMatter, file: file)
@@ -101,6 +104,18 @@ public enum ContentParser {
         reader.warnAboutUnknownKeys()
         diagnostics += reader.diagnostics
         return (piece, diagnostics)
+    }
+
+    /// The files beside `file` (relative to its folder) that parsing it will ask for: a trivia
+    /// quiz's bank. Front matter is composed only when it mentions one, so that the loader's
+    /// look ahead costs nothing for the other files.
+    public static func siblings(of file: SourceFile) -> [String] {
+        guard file.text.utf8.count < 1 << 24, file.text.contains("bank:") else { return [] }
+        let (frontMatter, _) = FrontMatter.split(file)
+        guard let bank = frontMatter["bank"]?.value.scalar?.string, case .success(let relative) = TriviaParser.bankPath(bank) else {
+            return []
+        }
+        return [relative]
     }
 
     public enum SiblingError: Error, Sendable, Equatable {

@@ -366,6 +366,18 @@ enum TriviaParser {
 
     // MARK: The bank file
 
+    enum BankPathProblem: Error { case empty, outside }
+
+    /// The bank's path relative to the Markdown file's folder, unless it names no file there
+    /// or below (absolute, or climbing out with `..`).
+    static func bankPath(_ bank: String) -> Result<String, BankPathProblem> {
+        var relative = bank
+        while relative.hasPrefix("./") { relative.removeFirst(2) }
+        if relative.isEmpty { return .failure(.empty) }
+        if relative.hasPrefix("/") || relative.split(separator: "/").contains("..") { return .failure(.outside) }
+        return .success(relative)
+    }
+
     static func loadBank(
         _ bank: String, from file: SourceFile, at location: (line: Int, column: Int),
         readSibling: (String) -> Result<String, ContentParser.SiblingError>
@@ -374,10 +386,13 @@ enum TriviaParser {
             .failure(file.diagnostic(.error, message, line: location.line, characterColumn: location.column, hint: hint))
         }
         let folder = file.path.lastIndex(of: "/").map { String(file.path[..<$0]) } ?? ""
-        var relative = bank
-        while relative.hasPrefix("./") { relative.removeFirst(2) }
-        guard !relative.isEmpty else { return fail("'bank' names no file", hint: "for example bank: questions.csv") }
-        if relative.hasPrefix("/") || relative.split(separator: "/").contains("..") {
+        let relative: String
+        switch bankPath(bank) {
+        case .success(let path):
+            relative = path
+        case .failure(.empty):
+            return fail("'bank' names no file", hint: "for example bank: questions.csv")
+        case .failure(.outside):
             return fail(
                 "the bank must be a file beside this Markdown file or in a folder below it",
                 hint: "move '\(bank)' into \(folder)/ and write its path from there")

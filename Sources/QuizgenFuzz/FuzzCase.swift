@@ -39,15 +39,14 @@ struct FuzzCase {
     func run() -> [Diagnostic] {
         let location = SiteLocation(root: "/site", content: "/site/Content", contentDisplay: "Content", rootDisplay: "")
         let (checkFS, _) = FileSystem.memory(files)
-        let check = SiteBuilder.build(
-            SiteLoader.load(location, fileSystem: checkFS).0, options: BuildOptions(render: false, statistics: true))
+        let check = Pipeline(options: BuildOptions(render: false, statistics: true)).collect(SiteLoader.load(location, fileSystem: checkFS))
         _ = ReportFormatter.text(check.reports)
         _ = ReportFormatter.json(check.reports, diagnostics: check.diagnostics)
 
         let (build, disk) = publish(location)
         let diagnostics = build.build.diagnostics
         precondition(check.diagnostics == diagnostics, "check and build disagree")
-        let (loaded, _) = SiteLoader.load(location, fileSystem: FileSystem.memory(files).0)
+        let loaded = SiteLoader.load(location, fileSystem: FileSystem.memory(files).0)
         for d in diagnostics {
             precondition(d.line >= 0 && d.column >= 0, "negative position in \(d)")
             if let source = loaded.contentFiles.first(where: { $0.displayPath == d.file })?.source {
@@ -72,9 +71,8 @@ struct FuzzCase {
 
     func publish(_ location: SiteLocation) -> (build: (build: BuildOutput, written: SiteWriter.Result?), disk: [String: [UInt8]]) {
         let (fs, disk) = FileSystem.memory(files)
-        let (loaded, _) = SiteLoader.load(location, fileSystem: fs)
-        let result = SiteWriter.publish(
-            loaded, options: BuildOptions(chunkSize: 1), to: "/site/public", location: location, fileSystem: fs)
+        let loaded = SiteLoader.load(location, fileSystem: fs)
+        let result = Pipeline(options: BuildOptions(chunkSize: 1)).publish(loaded, to: "/site/public", fileSystem: fs)
         return (result, disk.snapshot)
     }
 }

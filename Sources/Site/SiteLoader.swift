@@ -47,9 +47,9 @@ public struct SiteLocation: Sendable, Equatable {
     }
 }
 
-/// The site as read from disk: every content file's text, the asset paths to copy, the
-/// settings and the site's own templates. Reading stops at nothing: unreadable files
-/// become diagnostics and the rest is still read.
+/// The site as read from disk: every content file (read when its chunk is built, with the
+/// banks it names), the asset paths to copy, the settings and the site's own templates.
+/// Reading stops at nothing: unreadable files become diagnostics and the rest is still read.
 public struct LoadedSite: Sendable {
     /// A Markdown file, read when it is wanted: the build reads each chunk of files as it
     /// parses them, on every core, instead of holding the whole site's text at once.
@@ -58,13 +58,14 @@ public struct LoadedSite: Sendable {
         public var relativePath: String
         /// As the author knows it: `Content/a/b.md`.
         public var displayPath: String
-        let read: @Sendable () -> Result<SourceFile, Diagnostic>
+        let read: @Sendable () -> Result<LoadedContent, Diagnostic>
 
-        /// The file's text, or the located problem that stopped reading it.
-        public func load() -> Result<SourceFile, Diagnostic> { read() }
+        /// The file's text and the files beside it that it names, or the located problem
+        /// that stopped reading it.
+        public func load() -> Result<LoadedContent, Diagnostic> { read() }
 
         /// The file's text, when it can be read.
-        public var source: SourceFile? { try? read().get() }
+        public var source: SourceFile? { try? read().get().source }
     }
 
     public var location: SiteLocation
@@ -76,48 +77,26 @@ public struct LoadedSite: Sendable {
     /// What went wrong while reading; the build reports these with its own and, when one
     /// is an error, writes nothing.
     public var problems: [Diagnostic] = []
-    /// Reads a file relative to the content folder (CSV banks), through the loader's file system.
-    public var readContentFile: @Sendable (String) -> Result<String, ContentParser.SiblingError>
-    /// Reads a file of the previous build's output, for work worth keeping (story maps).
-    public var previousOutput: @Sendable (String) -> [UInt8]? = { _ in nil }
+}
+
+/// One content file as values: its text and the sibling files (banks) it names, so that
+/// parsing it reads nothing.
+public struct LoadedContent: Sendable {
+    public var source: SourceFile
+    public var siblings: ContentParser.Siblings
 }
 
 public enum SiteLoader {
-    /// - Parameter previousOutput: the output folder of the last build, if there is one
-    ///   whose story maps may be kept. Only a folder quizgen wrote is read.
-    public static func load(
-        _ location: SiteLocation, fileSystem fs: FileSystem, previousOutput: String? = nil
-    ) -> (LoadedSite, [Diagnostic]) {
+    public static func load(_ location: SiteLocation, fileSystem fs: FileSystem) -> LoadedSite {
         var (site, diagnostics) = read(location, fileSystem: fs)
         site.problems = diagnostics
-        if let previous = previousOutput, fs.kind(previous + "/" + SiteWriter.marker) == .file {
-            site.previousOutput = { relative in
-                guard !relative.split(separator: "/").contains(".."), fs.kind(previous + "/" + relative) == .file else {
-                    return nil
-                }
-                return try? fs.read(previous + "/" + relative)
-            }
-        }
-        return (site, diagnostics)
+        return site
     }
 
     static func read(_ location: SiteLocation, fileSystem fs: FileSystem) -> (LoadedSite, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let contentRoot = location.content
         let boundary = SiteBoundary(location, fileSystem: fs)
-        var site = LoadedSite(location: location, readContentFile: { relative in
-            guard !relative.split(separator: "/").contains(".."), !relative.hasPrefix("/") else { return .failure(.notFound) }
-            let path = contentRoot + "/" + relative
-            guard fs.kind(path) == .file else { return .failure(.notFound) }
-            // A bank read through a link (to it, or to a folder on its path) that leads out.
-            if let real = fs.realPath(path), !boundary.contains(real: real) { return .failure(.outsideSite(real)) }
-            switch readDecoded(path, fs: fs) {
-            case .success(let text): return .success(text)
-            case .failure(.unreadable(let reason)): return .failure(.unreadable(reason))
-            case .failure(.tooLarge(let size)): return .failure(.unreadable(tooLargeMessage(size)))
-            case .failure(.notUTF8(let place)): return .failure(.notUTF8(line: place.line, column: place.column))
-            }
-        })
+        var site = LoadedSite(location: location)
 
         guard fs.kind(location.content) == .directory else {
             let cwd = fs.currentDirectory()
@@ -169,14 +148,38 @@ public enum SiteLoader {
             if relative.hasSuffix(".md") {
                 let display = location.contentDisplay + "/" + relative
                 let path = location.content + "/" + relative
+                let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
                 site.contentFiles.append(.init(relativePath: relative, displayPath: display) {
-                    readText(path, display: display, fs: fs)
+                    readText(path, display: display, fs: fs).map { source in
+                        var siblings: ContentParser.Siblings = [:]
+                        for name in ContentParser.siblings(of: source) {
+                            siblings[name] = readSibling(folder.isEmpty ? name : folder + "/" + name, in: location, boundary, fs)
+                        }
+                        return LoadedContent(source: source, siblings: siblings)
+                    }
                 })
             } else {
                 site.assets.append(relative)
             }
         }
         return (site, diagnostics)
+    }
+
+    /// A file a content file names (a bank), relative to the content folder.
+    static func readSibling(
+        _ relative: String, in location: SiteLocation, _ boundary: SiteBoundary, _ fs: FileSystem
+    ) -> Result<String, ContentParser.SiblingError> {
+        guard !relative.split(separator: "/").contains(".."), !relative.hasPrefix("/") else { return .failure(.notFound) }
+        let path = location.content + "/" + relative
+        guard fs.kind(path) == .file else { return .failure(.notFound) }
+        // A bank read through a link (to it, or to a folder on its path) that leads out.
+        if let real = fs.realPath(path), !boundary.contains(real: real) { return .failure(.outsideSite(real)) }
+        switch readDecoded(path, fs: fs) {
+        case .success(let text): return .success(text)
+        case .failure(.unreadable(let reason)): return .failure(.unreadable(reason))
+        case .failure(.tooLarge(let size)): return .failure(.unreadable(tooLargeMessage(size)))
+        case .failure(.notUTF8(let place)): return .failure(.notUTF8(line: place.line, column: place.column))
+        }
     }
 
     /// Collects files below a folder, skipping names that start with `_` or `.`. Links are

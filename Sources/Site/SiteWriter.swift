@@ -119,18 +119,19 @@ public enum SiteWriter {
 
         /// Copies the assets and swaps the staging folder in, unless a file could not be
         /// written or a page would cover an asset; then the output stays as it was.
-        public func finish(contentFolder: String, location: SiteLocation?) -> Result {
+        public func finish(_ location: SiteLocation) -> Result {
             let start = ContinuousClock.now
-            var outcome = swapIn(contentFolder: contentFolder, location: location)
+            var outcome = swapIn(location)
             writeTime += ContinuousClock.now - start
             outcome.timings = [Timing(stage: "write", seconds: writeTime.seconds)]
             return outcome
         }
 
-        private func swapIn(contentFolder: String, location: SiteLocation?) -> Result {
+        private func swapIn(_ location: SiteLocation) -> Result {
+            let contentFolder = location.content
             if !collisions.isEmpty {
                 discard()
-                let display = location?.contentDisplay ?? contentFolder
+                let display = location.contentDisplay
                 return result(collisions.sorted().map { file in
                     .error(
                         "this file would be overwritten by a generated page of the same path",
@@ -170,30 +171,6 @@ public enum SiteWriter {
         func result(_ problems: [Diagnostic]) -> Result {
             Result(problems: problems, timings: [Timing(stage: "write", seconds: writeTime.seconds)], pages: pages)
         }
-    }
-
-    /// The build as `quizgen build` runs it, for every caller (the command, the tests and
-    /// the fuzzer): pages stream into a staging folder, which replaces the output only when
-    /// every file has built and been written. `written` is nil when nothing was written, for
-    /// errors in the content or a staging folder that could not be made.
-    public static func publish(
-        _ site: LoadedSite, options: BuildOptions = BuildOptions(), to output: String, location: SiteLocation,
-        fileSystem fs: FileSystem
-    ) -> (build: BuildOutput, written: Result?) {
-        let staging: Staging
-        do throws(FileSystem.Failure) {
-            staging = try Staging(output: output, assets: site.assets, fileSystem: fs)
-        } catch {
-            var build = BuildOutput()
-            build.diagnostics = [.error("cannot write the site: \(error.reason)", file: error.path)]
-            return (build, nil)
-        }
-        let build = SiteBuilder.build(site, options: options, emit: staging.write)
-        guard !build.hasErrors else {
-            staging.discard()
-            return (build, nil)
-        }
-        return (build, staging.finish(contentFolder: location.content, location: location))
     }
 
     /// Creates the folders that files need and that were not made yet, parents first.

@@ -42,13 +42,13 @@ struct Build: ParsableCommand {
             reporter.report([problem])
             throw ExitCode.failure
         }
-        let (loaded, _) = SiteLoader.load(location, fileSystem: .disk, previousOutput: outputPath)
+        let loaded = SiteLoader.load(location, fileSystem: .disk)
         let loadTime = clock.lap()
-        // Pages go to a staging folder as they are rendered; it replaces the output only
-        // when the whole build has succeeded.
-        let (result, written) = SiteWriter.publish(
-            loaded, options: BuildOptions(includeDrafts: site.drafts, graphviz: noMaps ? .none : .system(), maps: !noMaps),
-            to: outputPath, location: location, fileSystem: .disk)
+        let pipeline = Pipeline(
+            options: BuildOptions(includeDrafts: site.drafts, graphviz: noMaps ? .none : .system(), maps: !noMaps),
+            // The maps of the output about to be replaced, for stories whose graph is unchanged.
+            cache: MapCache.previousOutput(outputPath, fileSystem: .disk))
+        let (result, written) = pipeline.publish(loaded, to: outputPath, fileSystem: .disk)
         reporter.report(result.diagnostics)
         guard let written else {
             standardError("Build failed: \(DiagnosticPrinter.summary(result.diagnostics)). Nothing was written.\n")

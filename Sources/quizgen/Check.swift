@@ -31,8 +31,8 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let location = site.location
-        let (loaded, _) = SiteLoader.load(location, fileSystem: .disk)
-        let result = SiteBuilder.build(loaded, options: BuildOptions(includeDrafts: site.drafts, render: false, statistics: true))
+        let loaded = SiteLoader.load(location, fileSystem: .disk)
+        let result = Pipeline(options: BuildOptions(includeDrafts: site.drafts, render: false, statistics: true)).collect(loaded)
         if format == .json {
             standardOutput(ReportFormatter.json(result.reports, diagnostics: result.diagnostics))
             if result.diagnostics.hasErrors { throw ExitCode.failure }

@@ -45,7 +45,7 @@ struct Graph: ParsableCommand {
 
     func run() throws {
         let reporter = DiagnosticOutput(color: noColor ? false : color ? true : nil)
-        let (dot, problems) = StoryGraphExport.dot(path: file, fileSystem: .disk)
+        let (dot, problems) = Pipeline.graph(path: file, fileSystem: .disk)
         reporter.report(problems.sorted())
         guard let dot else {
             standardError("No graph: \(DiagnosticPrinter.summary(problems)).\n")

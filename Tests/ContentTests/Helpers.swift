@@ -3,9 +3,12 @@ import Diagnostics
 
 func parse(_ text: String, path: String = "Content/quiz.md", options: ContentParser.Options = .init(),
            files: [String: String] = [:]) -> (ContentPiece?, [Diagnostic]) {
-    ContentParser.parse(
-        SourceFile(path: path, text: text), sitePath: "quiz", options: options,
-        readSibling: { name in files[name].map { .success($0) } ?? .failure(.notFound) })
+    // Only the files the parser says it needs, as the loader reads them: bank tests then
+    // also check that the look ahead finds the bank.
+    let file = SourceFile(path: path, text: text)
+    var siblings: ContentParser.Siblings = [:]
+    for name in ContentParser.siblings(of: file) { siblings[name] = files[name].map { .success($0) } ?? .failure(.notFound) }
+    return ContentParser.parse(file, sitePath: "quiz", options: options, siblings: siblings)
 }
 
 func personality(_ text: String) -> PersonalityQuiz? {

@@ -8,9 +8,9 @@ enum SampleSite {
         root: Repository.root.path, content: Repository.root.appendingPathComponent("Content").path,
         contentDisplay: "Content", rootDisplay: "")
 
-    static let loaded: LoadedSite = SiteLoader.load(location, fileSystem: .disk).0
+    static let loaded: LoadedSite = SiteLoader.load(location, fileSystem: .disk)
 
-    static let output: BuildOutput = SiteBuilder.build(loaded, options: BuildOptions(statistics: true))
+    static let output: BuildOutput = Pipeline(options: BuildOptions(statistics: true)).collect(loaded)
 
     static func page(_ path: String) -> String? {
         output.files.first { $0.path == path }?.text

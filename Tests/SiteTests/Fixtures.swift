@@ -55,8 +55,9 @@ final class TemporarySite {
     /// Loads, builds and writes, as `quizgen build` does.
     @discardableResult
     func build(_ options: BuildOptions = BuildOptions()) -> BuildOutput {
-        let (loaded, _) = SiteLoader.load(location, fileSystem: .disk, previousOutput: output)
-        var (build, written) = SiteWriter.publish(loaded, options: options, to: output, location: location, fileSystem: .disk)
+        let loaded = SiteLoader.load(location, fileSystem: .disk)
+        let pipeline = Pipeline(options: options, cache: MapCache.previousOutput(output, fileSystem: .disk))
+        var (build, written) = pipeline.publish(loaded, to: output, fileSystem: .disk)
         build.diagnostics += written?.problems ?? []
         return build
     }

@@ -24,8 +24,7 @@ import Testing
         let location = SiteLocation(root: "/site", content: "/site/Content", contentDisplay: "Content", rootDisplay: "")
         for render in [false, true] {
             let start = ContinuousClock.now
-            let result = SiteBuilder.build(
-                SiteLoader.load(location, fileSystem: FileSystem.memory(files).0).0, options: BuildOptions(render: render))
+            let result = Pipeline(options: BuildOptions(render: render)).collect(SiteLoader.load(location, fileSystem: FileSystem.memory(files).0))
             #expect(ContinuousClock.now - start < .seconds(1))
             // The a4 line's 8th alias takes the repeated values past 100,000 (see ContentTests).
             #expect(result.diagnostics.sorted().map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [

@@ -11,7 +11,7 @@ import TestSupport
     static let root = Repository.root.appendingPathComponent("Tests/Fixtures/invalid")
     static let location = SiteLocation(
         root: root.path, content: root.appendingPathComponent("Content").path, contentDisplay: "Content", rootDisplay: "")
-    static let output = SiteBuilder.build(SiteLoader.load(location, fileSystem: .disk).0)
+    static let output = Pipeline().collect(SiteLoader.load(location, fileSystem: .disk))
 
     @Test func everyBrokenFileIsReportedAtALine() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Content").path)

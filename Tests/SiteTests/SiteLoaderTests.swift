@@ -9,7 +9,8 @@ import Testing
             "Content/_draft.md": "x", "Content/.hidden/x.md": "x", "Content/_assets/y.png": "y",
             "Templates/style.css": "body{}", "quizgen.yml": "title: T\n",
         ])
-        let (loaded, problems) = SiteLoader.load(site.location, fileSystem: .disk)
+        let loaded = SiteLoader.load(site.location, fileSystem: .disk)
+        let problems = loaded.problems
         #expect(problems.isEmpty)
         #expect(loaded.contentFiles.map(\.relativePath) == ["a/c.md", "b.md"])
         #expect(loaded.contentFiles.map(\.displayPath) == ["Content/a/c.md", "Content/b.md"])
@@ -21,7 +22,7 @@ import Testing
 
     @Test func missingContentFolderIsAClearError() {
         let site = TemporarySite()
-        let (_, problems) = SiteLoader.load(site.location, fileSystem: .disk)
+        let problems = SiteLoader.load(site.location, fileSystem: .disk).problems
         #expect(problems.count == 1)
         #expect(problems[0].message.hasPrefix("no content folder: Content/ does not exist"))
     }
@@ -30,7 +31,7 @@ import Testing
         let site = TemporarySite()
         site.writeBytes("Content/bad.md", Array("---\nkind: story\n---\nok\nnot \u{e9}".utf8.dropLast(2)) + [0xE9, 0x21, 0x0A])
         // Files are read as the build reaches them; the problem comes with the build's.
-        let problems = SiteBuilder.build(SiteLoader.load(site.location, fileSystem: .disk).0).diagnostics
+        let problems = Pipeline().collect(SiteLoader.load(site.location, fileSystem: .disk)).diagnostics
         #expect(problems.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == ["Content/bad.md:5:5: the file is not valid UTF-8"])
     }
 
@@ -76,7 +77,7 @@ import Testing
             return try read(path)
         }
         let location = SiteLocation(root: "/site", content: "/site/Content", contentDisplay: "Content", rootDisplay: "")
-        let problems = SiteBuilder.build(SiteLoader.load(location, fileSystem: fs).0).diagnostics
+        let problems = Pipeline().collect(SiteLoader.load(location, fileSystem: fs)).diagnostics
         #expect(problems.map { "\($0.file): \($0.message)" } == ["Content/a.md: cannot read the file: Permission denied"])
         #expect(problems.hasErrors)
     }
@@ -92,7 +93,7 @@ import Testing
             files["/site/Content/\(name).md"] = Array(story.utf8)
         }
         let location = SiteLocation(root: "/site", content: "/site/Content", contentDisplay: "Content", rootDisplay: "")
-        let result = SiteBuilder.build(SiteLoader.load(location, fileSystem: FileSystem.memory(files).0).0)
+        let result = Pipeline().collect(SiteLoader.load(location, fileSystem: FileSystem.memory(files).0))
         #expect(result.diagnostics.isEmpty)
         let index = result.files.first { $0.path == "index.html" }?.text ?? ""
         for href in ["c%23sharp/index.html", "what%3F/index.html", "50%2525/index.html", "a%3Ab/index.html",

@@ -91,9 +91,8 @@ import Testing
 @Suite struct StreamingBuildTests {
     /// What `quizgen build` does: chunks of files rendered and handed to a staging folder.
     func streamedBuild(_ site: TemporarySite, chunkSize: Int) -> (BuildOutput, SiteWriter.Result?) {
-        let (loaded, _) = SiteLoader.load(site.location, fileSystem: .disk)
-        return SiteWriter.publish(
-            loaded, options: BuildOptions(chunkSize: chunkSize), to: site.output, location: site.location, fileSystem: .disk)
+        let loaded = SiteLoader.load(site.location, fileSystem: .disk)
+        return Pipeline(options: BuildOptions(chunkSize: chunkSize)).publish(loaded, to: site.output, fileSystem: .disk)
     }
 
     @Test func smallChunksWriteWhatOneChunkWrites() {
@@ -127,8 +126,8 @@ import Testing
 
 @Suite struct OutputPathTests {
     func streamedBuild(_ site: TemporarySite, output: String) -> SiteWriter.Result? {
-        let (loaded, _) = SiteLoader.load(site.location, fileSystem: .disk)
-        return SiteWriter.publish(loaded, to: output, location: site.location, fileSystem: .disk).written
+        let loaded = SiteLoader.load(site.location, fileSystem: .disk)
+        return Pipeline().publish(loaded, to: output, fileSystem: .disk).written
     }
 
     /// A web root deployed through a link: the folder it names is replaced, the link kept,

@@ -111,8 +111,8 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
 
     @Test func checkReportsTheStoryGraph() throws {
         let site = TemporarySite(files: ["Content/seven.md": sevenPages])
-        let (loaded, _) = SiteLoader.load(site.location, fileSystem: .disk)
-        let report = ReportFormatter.text(SiteBuilder.build(loaded, options: BuildOptions(render: false, statistics: true)).reports)
+        let loaded = SiteLoader.load(site.location, fileSystem: .disk)
+        let report = ReportFormatter.text(Pipeline(options: BuildOptions(render: false, statistics: true)).collect(loaded).reports)
         #expect(report == """
             Content/seven.md: story “Seven”
               7 pages, 6 choices, 4 endings (1 good, 1 bad, 1 neutral, 1 without a kind)
@@ -137,8 +137,8 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
         }
         text += "## The end {#f120}\n## Loop {#loop}\n[Round](#loop)\n"
         let site = TemporarySite(files: ["Content/forks.md": text])
-        let (loaded, _) = SiteLoader.load(site.location, fileSystem: .disk)
-        let output = SiteBuilder.build(loaded, options: BuildOptions(render: false, statistics: true))
+        let loaded = SiteLoader.load(site.location, fileSystem: .disk)
+        let output = Pipeline(options: BuildOptions(render: false, statistics: true)).collect(loaded)
         let report = ReportFormatter.text(output.reports)
         #expect(report.contains("  362 pages, 481 choices, 1 ending\n"))
         #expect(report.contains("  361 of 362 pages reachable from the start (page 1); unreachable: page 362\n"))

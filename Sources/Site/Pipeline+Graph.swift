@@ -3,11 +3,11 @@ import Content
 import Diagnostics
 import Render
 
-/// One story file's graph as DOT, for `quizgen graph`: the same parse, checks and graph as
-/// a build, for a single file named on the command line.
-public enum StoryGraphExport {
-    /// The DOT text and every problem found; no DOT when the file has errors.
-    public static func dot(path: String, fileSystem fs: FileSystem) -> (String?, [Diagnostic]) {
+extension Pipeline {
+    /// graph: one story file named on the command line, through the same stages as a build
+    /// (load → parse → check → its DOT text). The DOT and every problem found; no DOT when
+    /// the file has errors.
+    public static func graph(path: String, fileSystem fs: FileSystem) -> (String?, [Diagnostic]) {
         guard fs.kind(path) == .file else {
             return (nil, [.error(
                 fs.kind(path) == nil ? "no such file" : "not a file", file: path,
@@ -29,7 +29,7 @@ public enum StoryGraphExport {
         let name = path.split(separator: "/").last.map { $0.hasSuffix(".md") ? String($0.dropLast(3)) : String($0) } ?? path
         let options = ContentParser.Options(
             defaultLanguage: settings.language, includeDrafts: true, allowRawHTML: settings.rawHTML)
-        let (piece, found) = ContentParser.parse(file, sitePath: name, options: options)
+        let (piece, found) = parse(LoadedContent(source: file, siblings: [:]), relativePath: name + ".md", options: options)
         problems += found
         guard let piece, !problems.hasErrors else { return (nil, problems) }
         guard case .story = piece.body else {
@@ -37,7 +37,7 @@ public enum StoryGraphExport {
                 "this is a \(piece.meta.kind.label.lowercased()), not a story", file: path,
                 hint: "only stories (kind: story) have a graph")])
         }
-        let (analysed, findings) = ContentAnalysis.analyse(piece, file: file, statistics: false)
+        let (analysed, findings) = check(piece, file: file, statistics: false)
         guard case .story(let story, let analysis) = analysed.body else { return (nil, problems + findings) }
         return (StoryDOT.render(title: piece.meta.title, story: story, analysis: analysis), problems + findings)
     }

@@ -3,7 +3,7 @@ import Content
 import Diagnostics
 import Render
 
-extension SiteBuilder {
+extension Pipeline {
     /// Stories with more pages than this get no SVG map: `dot` can take minutes on a large
     /// tangled graph. Their `story.dot` is still written.
     public static let mapPageLimit = 500
@@ -16,9 +16,9 @@ extension SiteBuilder {
         var note: String?
     }
 
-    /// Every story's DOT text, and its SVG map when maps are wanted and Graphviz is there:
-    /// kept from the previous build when its DOT text has not changed, else drawn in batches.
-    static func storyMaps(_ pieces: [AnalysedContent], site: LoadedSite, options: BuildOptions) -> [StoryMap?] {
+    /// maps: every story's DOT text, and its SVG map when maps are wanted and Graphviz is
+    /// there: from the cache when its DOT text has not changed, else drawn in batches.
+    func drawMaps(_ pieces: [AnalysedContent]) -> [StoryMap?] {
         var maps: [StoryMap?] = pieces.parallelMap { item in
             guard case .story(let story, let analysis) = item.body else { return nil }
             return StoryMap(dot: StoryDOT.render(title: item.meta.title, story: story, analysis: analysis))
@@ -28,10 +28,9 @@ extension SiteBuilder {
         for (i, map) in maps.enumerated() {
             guard let map, case .story(let story, _) = pieces[i].body else { continue }
             let meta = pieces[i].meta
-            if story.pages.count > mapPageLimit {
-                maps[i]?.note = "\(meta.sourcePath): no map: the story has more than \(mapPageLimit) pages; story.dot is written"
-            } else if site.previousOutput(meta.sitePath + "/story.dot") == Array(map.dot.utf8),
-                      let svg = site.previousOutput(meta.sitePath + "/story.svg") {
+            if story.pages.count > Self.mapPageLimit {
+                maps[i]?.note = "\(meta.sourcePath): no map: the story has more than \(Self.mapPageLimit) pages; story.dot is written"
+            } else if let svg = cache.svg(for: map.dot, at: meta.sitePath) {
                 maps[i]?.svg = svg
             } else {
                 toDraw.append(i)
@@ -45,13 +44,6 @@ extension SiteBuilder {
             }
         }
         return maps
-    }
-
-    static func renderStory(
-        _ meta: ContentMeta, _ story: Story, analysis: StoryAnalysis, map: StoryMap?, site: SiteContext
-    ) -> [OutputFile] {
-        let dot = map?.dot ?? StoryDOT.render(title: meta.title, story: story, analysis: analysis)
-        return StoryRenderer.render(meta, story, analysis: analysis, dot: dot, svg: map?.svg, site: site)
     }
 
     /// The notes of a build: one for missing Graphviz when there are stories, then each piece's.

@@ -1,0 +1,37 @@
+/// Story maps drawn by an earlier build, keyed by content: a story whose DOT text is the
+/// same gets the same SVG without running Graphviz again. It is a value the map stage reads,
+/// handed in by whoever runs the pipeline: `build` takes the maps of the output it is about
+/// to replace, `serve` will keep the last build's in memory.
+public struct MapCache: Sendable {
+    /// The SVG drawn from exactly this DOT text for the story at this page folder, if known.
+    let lookup: @Sendable (_ sitePath: String, _ dot: String) -> [UInt8]?
+
+    public init(lookup: @escaping @Sendable (_ sitePath: String, _ dot: String) -> [UInt8]?) {
+        self.lookup = lookup
+    }
+
+    public func svg(for dot: String, at sitePath: String) -> [UInt8]? { lookup(sitePath, dot) }
+
+    /// No maps kept: every map is drawn.
+    public static let empty = MapCache { _, _ in nil }
+
+    /// Maps in memory, by DOT text.
+    public static func memory(_ maps: [String: [UInt8]]) -> MapCache {
+        MapCache { _, dot in maps[dot] }
+    }
+
+    /// The maps of an output folder that quizgen wrote: a story's `story.svg` is used when the
+    /// `story.dot` beside it is the same text. Files are read only when asked for, and only in
+    /// a folder with quizgen's marker, so a folder of someone else's is never trusted.
+    public static func previousOutput(_ folder: String, fileSystem fs: FileSystem) -> MapCache {
+        guard fs.kind(folder + "/" + SiteWriter.marker) == .file else { return .empty }
+        return MapCache { sitePath, dot in
+            guard !sitePath.split(separator: "/").contains("..") else { return nil }
+            let base = folder + "/" + sitePath
+            guard fs.kind(base + "/story.svg") == .file, (try? fs.read(base + "/story.dot")) == Array(dot.utf8) else {
+                return nil
+            }
+            return try? fs.read(base + "/story.svg")
+        }
+    }
+}

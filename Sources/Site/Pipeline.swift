@@ -1,0 +1,183 @@
+import Analysis
+import Content
+import Diagnostics
+import Render
+
+/// quizgen's one pipeline, read top to bottom. Each stage is a value-to-value function with
+/// one verb; only `load` reads the disk (through a `FileSystem`) and only the sink writes:
+///
+///     load     LoadedSite      the site's files as values (SiteLoader)
+///     parse    ContentPiece    text → typed quiz or story (ContentParser)
+///     check    AnalysedContent outcome tables, story graphs, their findings (ContentAnalysis)
+///     maps     StoryMap        DOT for every story; SVG from the cache or Graphviz
+///     render   OutputFile      pages, scripts, DOT and SVG files (Render)
+///     write    the sink        a staging folder swapped in whole (SiteWriter), or memory
+///
+/// Who runs it picks the stages and the sink:
+///
+///     build    load → parse → check → maps → render → write (staging folder)
+///     check    load → parse → check
+///     graph    one file: parse → check → DOT (→ SVG through Graphviz)
+///     fuzzer   load (memory) → parse → check → render → write (memory)
+///     serve    (next) load → … → render into memory, per changed file
+///
+/// Files stream through in chunks: a chunk goes from text to written pages before the next
+/// is read, so memory holds one chunk of trees, not the whole site's.
+public struct Pipeline: Sendable {
+    public var options: BuildOptions
+    /// Maps an earlier build drew, for stories whose graph has not changed.
+    public var cache: MapCache
+
+    public init(options: BuildOptions = BuildOptions(), cache: MapCache = .empty) {
+        self.options = options
+        self.cache = cache
+    }
+
+    // MARK: Runs
+
+    /// build: the pipeline into a staging folder beside `output`, which replaces the output
+    /// only when every file has built and been written. `written` is nil when nothing was
+    /// written: errors in the content, or a staging folder that could not be made.
+    public func publish(
+        _ site: LoadedSite, to output: String, fileSystem fs: FileSystem
+    ) -> (build: BuildOutput, written: SiteWriter.Result?) {
+        let staging: SiteWriter.Staging
+        do throws(FileSystem.Failure) {
+            staging = try SiteWriter.Staging(output: output, assets: site.assets, fileSystem: fs)
+        } catch {
+            var build = BuildOutput()
+            build.diagnostics = [.error("cannot write the site: \(error.reason)", file: error.path)]
+            return (build, nil)
+        }
+        let build = run(site, into: staging.write)
+        guard !build.hasErrors else {
+            staging.discard()
+            return (build, nil)
+        }
+        return (build, staging.finish(site.location))
+    }
+
+    /// The pipeline into memory: every generated file in `files`. `check` is this with
+    /// `options.render` off (nothing rendered, nothing written).
+    public func collect(_ site: LoadedSite) -> BuildOutput {
+        var files: [OutputFile] = []
+        var output = run(site) { files += $0 }
+        output.files = files
+        return output
+    }
+
+    /// parse → check → maps → render over every content file, chunk by chunk, handing the
+    /// rendered files to `write`. Pages may have been written before a later file turns out
+    /// to have an error; the caller then throws them away (`hasErrors`), and after an error
+    /// nothing more is rendered, though every file is still checked.
+    public func run(_ site: LoadedSite, into write: ([OutputFile]) -> Void) -> BuildOutput {
+        var output = BuildOutput()
+        output.diagnostics = site.problems
+        var clock = StageClock()
+        var times = StageTimes()
+
+        let (context, setup) = Self.prepare(site)
+        output.diagnostics += setup
+        let parseOptions = ContentParser.Options(
+            defaultLanguage: context.settings.language, includeDrafts: options.includeDrafts,
+            allowRawHTML: context.settings.rawHTML)
+        times.add("parse", clock.lap("setup").seconds)
+        var metas: [ContentMeta] = []
+        var mapNotes: [String] = []
+        var hasStory = false
+
+        let chunk = max(options.chunkSize, 1)
+        for start in stride(from: 0, to: site.contentFiles.count, by: chunk) {
+            let files = site.contentFiles[start..<min(start + chunk, site.contentFiles.count)]
+            let parsed = Array(files).parallelMap { file -> (ContentPiece?, SourceFile?, [Diagnostic]) in
+                switch file.load() {
+                case .success(let loaded):
+                    let (piece, problems) = Self.parse(loaded, relativePath: file.relativePath, options: parseOptions)
+                    return (piece, loaded.source, problems)
+                case .failure(let problem):
+                    return (nil, nil, [problem])
+                }
+            }
+            times.add("parse", clock.lap("parse").seconds)
+
+            let statistics = options.statistics
+            let checked = parsed.parallelMap { piece, source, problems -> (AnalysedContent?, [Diagnostic]) in
+                guard let piece, let source else { return (nil, problems) }
+                let (analysed, findings) = Self.check(piece, file: source, statistics: statistics)
+                return (analysed, problems + findings)
+            }
+            times.add("check", clock.lap("check").seconds)
+            for (analysed, problems) in checked {
+                output.diagnostics += problems
+                if let analysed, options.statistics { output.reports.append(analysed) }
+            }
+            let pieces = checked.compactMap(\.0)
+            // The index needs titles, not trees: introductions are dropped as chunks finish.
+            metas += pieces.map { var meta = $0.meta; meta.introduction = []; return meta }
+            hasStory = hasStory || pieces.contains { if case .story = $0.body { true } else { false } }
+
+            guard options.render, !output.diagnostics.hasErrors else { continue }
+            let maps = drawMaps(pieces)
+            mapNotes += maps.compactMap { $0?.note }
+            times.add("maps", clock.lap("maps").seconds)
+            let rendered = Array(zip(pieces, maps)).parallelMap { Self.render($0.0, map: $0.1, site: context) }
+            times.add("render", clock.lap("render").seconds)
+            write(rendered.flatMap { $0 })
+            _ = clock.lap("write")
+        }
+        output.diagnostics.sort()
+        output.timings = times.timings
+
+        guard !output.diagnostics.hasErrors, options.render else { return output }
+        output.notes = Self.notes(mapNotes, options: options, hasStory: hasStory)
+        output.assets = site.assets
+        _ = clock.lap("index")
+        let index = IndexRenderer.render(metas, site: context)
+        times.add("render", clock.lap("render").seconds)
+        output.timings = times.timings
+        write([index])
+        return output
+    }
+
+    // MARK: The stages
+
+    /// What every page shares: the settings and the templates (built-in, then the site's).
+    static func prepare(_ site: LoadedSite) -> (SiteContext, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var settings = SiteSettings()
+        if let file = site.settings {
+            let (parsed, problems) = SiteSettings.parse(file)
+            settings = parsed
+            diagnostics += problems
+        }
+        let (templates, templateProblems) = TemplateSet.make(overrides: site.templates)
+        diagnostics += templateProblems
+        return (SiteContext(settings: settings, templates: templates), diagnostics)
+    }
+
+    /// parse: one file's text (and the banks it names) into a typed piece of content.
+    static func parse(
+        _ loaded: LoadedContent, relativePath: String, options: ContentParser.Options
+    ) -> (ContentPiece?, [Diagnostic]) {
+        ContentParser.parse(
+            loaded.source, sitePath: String(relativePath.dropLast(3)), options: options, siblings: loaded.siblings)
+    }
+
+    /// check: what can be known before anyone plays, and what the author should hear of it.
+    static func check(_ piece: ContentPiece, file: SourceFile, statistics: Bool) -> (AnalysedContent, [Diagnostic]) {
+        ContentAnalysis.analyse(piece, file: file, statistics: statistics)
+    }
+
+    /// render: one piece's pages (and its story's DOT and map).
+    static func render(_ item: AnalysedContent, map: StoryMap?, site: SiteContext) -> [OutputFile] {
+        switch item.body {
+        case .personality(let quiz, let table, _):
+            return PersonalityRenderer.render(item.meta, quiz, table: table, site: site)
+        case .trivia(let quiz, _):
+            return TriviaRenderer.render(item.meta, quiz, site: site)
+        case .story(let story, let analysis):
+            let dot = map?.dot ?? StoryDOT.render(title: item.meta.title, story: story, analysis: analysis)
+            return StoryRenderer.render(item.meta, story, analysis: analysis, dot: dot, svg: map?.svg, site: site)
+        }
+    }
+}
