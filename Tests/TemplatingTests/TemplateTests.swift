@@ -60,6 +60,27 @@ import Testing
         #expect(try render("{{>self}}", partials: partials).hasPrefix("[[[["))
     }
 
+    @Test func nestedStandalonePartialsAddTheirIndentation() throws {
+        let partials = ["outer": "<div>\n  {{>inner}}\n</div>\n", "inner": "<p>\n{{{html}}}\n</p>\n"]
+        // Each line of a partial's source takes the indentation; interpolated text does not.
+        #expect(try render("<main>\n  {{>outer}}\n</main>\n", ["html": "a\nb"], partials: partials)
+            == "<main>\n  <div>\n    <p>\n    a\nb\n    </p>\n  </div>\n</main>\n")
+        #expect(try render("\t{{>inner}}\r\n", ["html": "x"], partials: partials) == "\t<p>\n\tx\n\t</p>\n")
+        // A partial that includes itself standalone goes deeper at each level, and still stops.
+        let nested = try render("{{>tree}}", ["kids": [["kids": [["kids": []]]]]], partials: ["tree": "-\n{{#kids}}\n  {{>tree}}\n{{/kids}}\n"])
+        #expect(nested == "-\n  -\n    -\n")
+        let endless = try render("{{>loop}}", partials: ["loop": "x\n {{>loop}}\n"])
+        #expect(endless.hasPrefix("x\n x\n  x\n   x\n"))
+    }
+
+    /// Cases of the current specification (v1.4.2) that its copy fetched for SpecTests, an
+    /// older one, lacks.
+    @Test func specCasesNewerThanTheFetchedCopy() throws {
+        #expect(try render("{{template}}: {{planet}}", ["template": "{{planet}}", "planet": "Earth"]) == "{{planet}}: Earth")
+        #expect(try render("{{a.b}}", ["a.b": "c"]) == "")
+        #expect(try render("{{a.b}}", ["a.b": "c", "a": ["b": "d"]]) == "d")
+    }
+
     @Test func setDelimiters() throws {
         #expect(try render("{{=<% %>=}}<% x %> {{x}} <%={{ }}=%>{{x}}", ["x": "1"]) == "1 {{x}} 1")
         #expect(try render("{{=| |=}}\n|x|\n", ["x": "y"]) == "y\n")
