@@ -99,13 +99,12 @@ public struct TemplateLibrary: Sendable {
         Set(templates.values.flatMap { $0.partials.map(\.0) }).filter { templates[$0] == nil }.sorted()
     }
 
-    /// Renders a template with a view model (see `TemplateValue.init`). A missing template
-    /// renders as nothing.
-    public func render(_ name: String, _ context: Any) -> String {
+    /// Renders a template with a view model. A missing template renders as nothing.
+    public func render(_ name: String, _ context: TemplateValue) -> String {
         guard let template = templates[name] else { return "" }
         var out = ""
         out.reserveCapacity(4096)
-        var stack = [TemplateValue(context)]
+        var stack = [context]
         render(template.nodes, stack: &stack, into: &out, depth: 0)
         return out
     }

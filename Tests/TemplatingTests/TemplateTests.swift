@@ -2,7 +2,7 @@ import Templating
 import Testing
 
 @Suite struct TemplateTests {
-    func render(_ template: String, _ context: [String: Any] = [:], partials: [String: String] = [:]) throws -> String {
+    func render(_ template: String, _ context: TemplateValue = [:], partials: [String: String] = [:]) throws -> String {
         var library = TemplateLibrary()
         for (name, text) in partials { try library.register(text, named: name) }
         try library.register(template, named: "t")
@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func variablesAreEscapedUnlessTripleOrAmpersand() throws {
-        let context: [String: Any] = ["x": "<a href=\"#\">Tom & 'Jerry'</a>"]
+        let context: TemplateValue = ["x": "<a href=\"#\">Tom & 'Jerry'</a>"]
         #expect(try render("{{x}}", context) == "&lt;a href=&quot;#&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;")
         #expect(try render("{{{x}}}|{{& x}}", context) == "<a href=\"#\">Tom & 'Jerry'</a>|<a href=\"#\">Tom & 'Jerry'</a>")
         #expect(try render("[{{missing}}]") == "[]")
@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func dottedNamesAndTheImplicitIterator() throws {
-        let context: [String: Any] = ["a": ["b": ["c": "deep"]], "c": "top", "list": ["x", "y"]]
+        let context: TemplateValue = ["a": ["b": ["c": "deep"]], "c": "top", "list": ["x", "y"]]
         #expect(try render("{{a.b.c}}", context) == "deep")
         // After the first name, lookup does not climb: a.b has no 'top'.
         #expect(try render("[{{a.b.top}}]", context) == "[]")
@@ -27,8 +27,8 @@ import Testing
     }
 
     @Test func sectionsSkipFalsyValuesAndIterateLists() throws {
-        let context: [String: Any] = [
-            "no": false, "yes": true, "empty": [Any](), "blank": "", "items": [["n": 1], ["n": 2]], "obj": ["n": 9], "n": 0,
+        let context: TemplateValue = [
+            "no": false, "yes": true, "empty": [], "blank": "", "items": [["n": 1], ["n": 2]], "obj": ["n": 9], "n": 0,
         ]
         #expect(try render("{{#no}}A{{/no}}{{#yes}}B{{/yes}}{{#empty}}C{{/empty}}{{#blank}}D{{/blank}}{{#missing}}E{{/missing}}", context) == "B")
         #expect(try render("{{#items}}{{n}},{{/items}}", context) == "1,2,")
