@@ -53,16 +53,29 @@ func escapeHTML(_ text: String, into out: inout String) {
         out.append(text)
         return
     }
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": out.append("&amp;")
-        case "<": out.append("&lt;")
-        case ">": out.append("&gt;")
-        case "\"": out.append("&quot;")
-        case "'": out.append("&#39;")
-        default: out.unicodeScalars.append(scalar)
+    // Runs between special bytes go in whole: `out.unicodeScalars.append` one scalar at a
+    // time copied the whole output each time, which made escaping quadratic in page size.
+    // The special characters are ASCII, so every cut falls between two scalars.
+    var runStart = text.utf8.startIndex
+    var i = runStart
+    while i != text.utf8.endIndex {
+        let entity: String
+        switch text.utf8[i] {
+        case 0x26: entity = "&amp;"
+        case 0x3C: entity = "&lt;"
+        case 0x3E: entity = "&gt;"
+        case 0x22: entity = "&quot;"
+        case 0x27: entity = "&#39;"
+        default:
+            text.utf8.formIndex(after: &i)
+            continue
         }
+        out.append(contentsOf: text[runStart..<i])
+        out.append(entity)
+        text.utf8.formIndex(after: &i)
+        runStart = i
     }
+    out.append(contentsOf: text[runStart...])
 }
 
 // View models can be written as literals.

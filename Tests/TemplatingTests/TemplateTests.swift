@@ -13,6 +13,7 @@ import Testing
         let context: TemplateValue = ["x": "<a href=\"#\">Tom & 'Jerry'</a>"]
         #expect(try render("{{x}}", context) == "&lt;a href=&quot;#&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;")
         #expect(try render("{{{x}}}|{{& x}}", context) == "<a href=\"#\">Tom & 'Jerry'</a>|<a href=\"#\">Tom & 'Jerry'</a>")
+        #expect(try render("{{x}}", ["x": "é<😀>&'\"x\u{301}"]) == "é&lt;😀&gt;&amp;&#39;&quot;x\u{301}")
         #expect(try render("[{{missing}}]") == "[]")
         #expect(try render("{{ n }} {{d}} {{b}}", ["n": 42, "d": 1.5, "b": true]) == "42 1.5 true")
     }
