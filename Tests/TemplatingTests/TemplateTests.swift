@@ -2,7 +2,7 @@ import Templating
 import Testing
 
 @Suite struct TemplateTests {
-    func render(_ template: String, _ context: [String: Any] = [:], partials: [String: String] = [:]) throws -> String {
+    func render(_ template: String, _ context: TemplateValue = [:], partials: [String: String] = [:]) throws -> String {
         var library = TemplateLibrary()
         for (name, text) in partials { try library.register(text, named: name) }
         try library.register(template, named: "t")
@@ -10,15 +10,16 @@ import Testing
     }
 
     @Test func variablesAreEscapedUnlessTripleOrAmpersand() throws {
-        let context: [String: Any] = ["x": "<a href=\"#\">Tom & 'Jerry'</a>"]
+        let context: TemplateValue = ["x": "<a href=\"#\">Tom & 'Jerry'</a>"]
         #expect(try render("{{x}}", context) == "&lt;a href=&quot;#&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;")
         #expect(try render("{{{x}}}|{{& x}}", context) == "<a href=\"#\">Tom & 'Jerry'</a>|<a href=\"#\">Tom & 'Jerry'</a>")
+        #expect(try render("{{x}}", ["x": "é<😀>&'\"x\u{301}"]) == "é&lt;😀&gt;&amp;&#39;&quot;x\u{301}")
         #expect(try render("[{{missing}}]") == "[]")
         #expect(try render("{{ n }} {{d}} {{b}}", ["n": 42, "d": 1.5, "b": true]) == "42 1.5 true")
     }
 
     @Test func dottedNamesAndTheImplicitIterator() throws {
-        let context: [String: Any] = ["a": ["b": ["c": "deep"]], "c": "top", "list": ["x", "y"]]
+        let context: TemplateValue = ["a": ["b": ["c": "deep"]], "c": "top", "list": ["x", "y"]]
         #expect(try render("{{a.b.c}}", context) == "deep")
         // After the first name, lookup does not climb: a.b has no 'top'.
         #expect(try render("[{{a.b.top}}]", context) == "[]")
@@ -27,8 +28,8 @@ import Testing
     }
 
     @Test func sectionsSkipFalsyValuesAndIterateLists() throws {
-        let context: [String: Any] = [
-            "no": false, "yes": true, "empty": [Any](), "blank": "", "items": [["n": 1], ["n": 2]], "obj": ["n": 9], "n": 0,
+        let context: TemplateValue = [
+            "no": false, "yes": true, "empty": [], "blank": "", "items": [["n": 1], ["n": 2]], "obj": ["n": 9], "n": 0,
         ]
         #expect(try render("{{#no}}A{{/no}}{{#yes}}B{{/yes}}{{#empty}}C{{/empty}}{{#blank}}D{{/blank}}{{#missing}}E{{/missing}}", context) == "B")
         #expect(try render("{{#items}}{{n}},{{/items}}", context) == "1,2,")
@@ -58,6 +59,27 @@ import Testing
         #expect(try render("({{>nothing}})") == "()")
         // A partial that includes itself stops rather than crashing.
         #expect(try render("{{>self}}", partials: partials).hasPrefix("[[[["))
+    }
+
+    @Test func nestedStandalonePartialsAddTheirIndentation() throws {
+        let partials = ["outer": "<div>\n  {{>inner}}\n</div>\n", "inner": "<p>\n{{{html}}}\n</p>\n"]
+        // Each line of a partial's source takes the indentation; interpolated text does not.
+        #expect(try render("<main>\n  {{>outer}}\n</main>\n", ["html": "a\nb"], partials: partials)
+            == "<main>\n  <div>\n    <p>\n    a\nb\n    </p>\n  </div>\n</main>\n")
+        #expect(try render("\t{{>inner}}\r\n", ["html": "x"], partials: partials) == "\t<p>\n\tx\n\t</p>\n")
+        // A partial that includes itself standalone goes deeper at each level, and still stops.
+        let nested = try render("{{>tree}}", ["kids": [["kids": [["kids": []]]]]], partials: ["tree": "-\n{{#kids}}\n  {{>tree}}\n{{/kids}}\n"])
+        #expect(nested == "-\n  -\n    -\n")
+        let endless = try render("{{>loop}}", partials: ["loop": "x\n {{>loop}}\n"])
+        #expect(endless.hasPrefix("x\n x\n  x\n   x\n"))
+    }
+
+    /// Cases of the current specification (v1.4.2) that its copy fetched for SpecTests, an
+    /// older one, lacks.
+    @Test func specCasesNewerThanTheFetchedCopy() throws {
+        #expect(try render("{{template}}: {{planet}}", ["template": "{{planet}}", "planet": "Earth"]) == "{{planet}}: Earth")
+        #expect(try render("{{a.b}}", ["a.b": "c"]) == "")
+        #expect(try render("{{a.b}}", ["a.b": "c", "a": ["b": "d"]]) == "d")
     }
 
     @Test func setDelimiters() throws {
