@@ -69,6 +69,6 @@ let package = Package(
             name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "TestSupport"],
             exclude: ["__Golden__"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics", "TestSupport"], exclude: ["__Golden__"]),
-        .testTarget(name: "CLITests", dependencies: ["quizgen", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["quizgen", "TestSupport"], exclude: ["__Golden__"]),
     ]
 )
