@@ -9,22 +9,14 @@ import TestSupport
 
     var crossroads: String { Repository.root.appendingPathComponent("Content/crossroads.md").path }
 
-    static var hasDot: Bool {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-            FileManager.default.isExecutableFile(atPath: "\($0)/dot")
-        }
-    }
-
     @Test func graphPrintsTheDOT() throws {
         let result = try quizgen("graph", crossroads)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        let golden = try String(
-            contentsOf: Repository.root.appendingPathComponent("Tests/RenderTests/__Golden__/crossroads/story.dot"), encoding: .utf8)
-        #expect(result.stdout == golden)
+        Golden.assertMatches(result.stdout, named: "crossroads/story.dot")
     }
 
-    @Test(.enabled(if: hasDot, "Graphviz's dot is not installed"))
+    @Test(.requires(.dot))
     func graphDrawsSVGThroughDot() throws {
         let result = try quizgen("graph", "--format", "svg", crossroads)
         #expect(result.status == 0, "\(result.stderr)")

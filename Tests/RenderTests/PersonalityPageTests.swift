@@ -41,7 +41,7 @@ import TestSupport
 
     /// The real page script, run under node on every answer combination of the sample quiz,
     /// must show the outcome the Swift analysis computes.
-    @Test func pageScriptAgreesWithSwiftOnEveryCombination() throws {
+    @Test(.requires(.node)) func pageScriptAgreesWithSwiftOnEveryCombination() throws {
         let loaded = SampleSite.loaded.contentFiles.first { $0.relativePath == "which-animal.md" }!
         guard case .personality(let quiz)? = ContentParser.parse(loaded.source!, sitePath: "which-animal").0?.body else {
             Issue.record("the sample quiz does not parse")

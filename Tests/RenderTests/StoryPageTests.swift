@@ -218,7 +218,7 @@ let cave = """
         ## Ends with a backslash \\ {#five}
         """#
 
-    @Test(.enabled(if: Graphviz.system().isAvailable, "Graphviz's dot is not installed"))
+    @Test(.requires(.dot))
     func dotAcceptsHostileLabelsAndShowsThemAsWritten() throws {
         let (story, _, files) = try renderStory(Self.hostile)
         #expect(story.pages.count == 5)
@@ -241,7 +241,7 @@ let cave = """
         #expect(texts.contains("5. Ends with a backslash \\"))
     }
 
-    @Test(.enabled(if: Graphviz.system().isAvailable, "Graphviz's dot is not installed"))
+    @Test(.requires(.dot))
     func dotAcceptsEveryGeneratedGraph() throws {
         var graphs = SampleSite.output.files.filter { $0.path.hasSuffix(".dot") }
         #expect(graphs.count == 2)

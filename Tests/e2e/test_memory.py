@@ -5,12 +5,13 @@ import os
 import subprocess
 from pathlib import Path
 
-from conftest import quizgen_binary
+from conftest import quizgen_binary, require_tool
 
 LIMIT_KB = 300 * 1024
 
 
 def build_measured(site: Path):
+    require_tool("/usr/bin/time")
     result = subprocess.run(["/usr/bin/time", "-f", "peak %M", str(quizgen_binary()), "build", "--source", str(site)],
                             capture_output=True, text=True, timeout=300)
     peak = int(result.stderr.rsplit("peak ", 1)[1].split()[0])

