@@ -110,12 +110,32 @@ public enum ContentParser {
     /// quiz's bank. Front matter is composed only when it mentions one, so that the loader's
     /// look ahead costs nothing for the other files.
     public static func siblings(of file: SourceFile) -> [String] {
-        guard file.text.utf8.count < 1 << 24, file.text.contains("bank:") else { return [] }
+        guard mentionsBank(file.text.utf8) else { return [] }
         let (frontMatter, _) = FrontMatter.split(file)
         guard let bank = frontMatter["bank"]?.value.scalar?.string, case .success(let relative) = TriviaParser.bankPath(bank) else {
             return []
         }
         return [relative]
+    }
+
+    /// Whether the front matter (the lines between a first `---` line and the next) has
+    /// `bank:` in it: a byte search, so files without it cost next to nothing.
+    static func mentionsBank(_ utf8: String.UTF8View) -> Bool {
+        guard utf8.starts(with: "---\n".utf8) else { return false }
+        let key = Array("bank:".utf8)
+        var rest = utf8.dropFirst(4)
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
+            let line = rest[..<end]
+            if line.elementsEqual("---".utf8) { return false }
+            var from = line.startIndex
+            while let b = line[from...].firstIndex(of: key[0]) {
+                if line[b...].starts(with: key) { return true }
+                from = line.index(after: b)
+            }
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+        }
+        return false
     }
 
     public enum SiblingError: Error, Sendable, Equatable {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Text files as every later stage sees them: UTF-8 without a byte-order mark, every line
 /// break `\n`. Decoding works in place, in the storage of the string being made, so that a
 /// file costs one allocation of its size (a 10 MB file never holds 20 MB).
@@ -45,6 +51,10 @@ enum TextDecoding {
     /// Drops a byte-order mark and turns `\r\n` and `\r` into `\n`, in place; the new length.
     static func normalise(_ bytes: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var read = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        // Most files have neither: nothing to move.
+        guard read > 0 || (bytes.count > 0 && memchr(bytes.baseAddress!, 0x0D, bytes.count) != nil) else {
+            return bytes.count
+        }
         var write = 0
         while read < bytes.count {
             let byte = bytes[read]
@@ -67,6 +77,16 @@ enum TextDecoding {
         var lineStart = 0
         let n = bytes.count
         while i < n {
+            // Most text is ASCII: eight bytes at a time while no high bit is set and no
+            // line break needs counting.
+            while i + 8 <= n {
+                let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                let newline = word ^ 0x0A0A_0A0A_0A0A_0A0A
+                let hasZeroByte = (newline &- 0x0101_0101_0101_0101) & ~newline & 0x8080_8080_8080_8080
+                guard word & 0x8080_8080_8080_8080 == 0, hasZeroByte == 0 else { break }
+                i += 8
+            }
+            guard i < n else { break }
             let b = bytes[i]
             if b < 0x80 {
                 if b == 0x0A {
