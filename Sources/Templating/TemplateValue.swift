@@ -1,3 +1,5 @@
+import Support
+
 /// What a template can show: the values of a page's view model, typed once so that
 /// rendering never has to ask a value what it is.
 public enum TemplateValue: Sendable, Equatable {
@@ -69,7 +71,7 @@ public enum TemplateValue: Sendable, Equatable {
         switch self {
         case .string(let s): escaped ? escapeHTML(s, into: &out) : out.append(s)
         case .int(let n): out.append(String(n))
-        case .double(let x): out.append(x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x))
+        case .double(let x): out.append(x.plainDescription)
         case .bool(let b): out.append(b ? "true" : "false")
         case .null, .list, .object: break
         }
@@ -78,23 +80,7 @@ public enum TemplateValue: Sendable, Equatable {
 
 /// Escapes text for HTML text and quoted attributes.
 func escapeHTML(_ text: String, into out: inout String) {
-    // Most values need no escaping and are appended whole; the check reads the bytes directly.
-    func special(_ byte: UInt8) -> Bool { byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 }
-    let needed = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? text.utf8.contains(where: special)
-    guard needed else {
-        out.append(text)
-        return
-    }
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": out.append("&amp;")
-        case "<": out.append("&lt;")
-        case ">": out.append("&gt;")
-        case "\"": out.append("&quot;")
-        case "'": out.append("&#39;")
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
+    HTMLEscaping.escape(text, into: &out)
 }
 
 // View models can be written as literals, which skips converting `Any` at render time.
