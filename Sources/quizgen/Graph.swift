@@ -37,14 +37,10 @@ struct Graph: ParsableCommand {
     @Option(name: .long, help: "The output format: DOT text, or SVG drawn by dot.")
     var format: Format = .dot
 
-    @Flag(name: .long, help: "Color diagnostics (default: when writing to a terminal).")
-    var color = false
-
-    @Flag(name: .customLong("no-color"), help: "Never color diagnostics.")
-    var noColor = false
+    @OptionGroup var colors: ColorOptions
 
     func run() throws {
-        let reporter = DiagnosticOutput(color: noColor ? false : color ? true : nil)
+        let reporter = colors.printer
         let (dot, problems) = StoryGraphExport.dot(path: file, fileSystem: .disk)
         reporter.report(problems.sorted())
         guard let dot else {
