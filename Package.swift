@@ -29,7 +29,7 @@ let package = Package(
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
         // Small helpers more than one stage needs: HTML escaping, script JSON, number and
-        // string formatting.
+        // string formatting, writing a whole buffer to a file descriptor.
         .target(name: "Support", swiftSettings: coverage),
         .target(name: "Diagnostics", swiftSettings: coverage),
         .target(name: "Markdown", dependencies: ["CCmark", "Support"], swiftSettings: coverage),
@@ -45,12 +45,12 @@ let package = Package(
         ),
         // The one system call Swift cannot make directly (renameat2, for the atomic swap).
         .target(name: "CSystem"),
-        .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Diagnostics", "CSystem"], swiftSettings: coverage),
+        .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Diagnostics", "CSystem", "Support"], swiftSettings: coverage),
         // What `check` prints: the terminal report and the JSON for authors' CI.
         .target(name: "Reports", dependencies: ["Analysis", "Content", "Diagnostics", "Support"], swiftSettings: coverage),
         .executableTarget(
             name: "quizgen",
-            dependencies: ["Site", "Reports", "Diagnostics", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Site", "Reports", "Diagnostics", "Support", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The fuzz target: libFuzzer with scripts/fuzz.sh, else a corpus replayer and mutator.

@@ -1,11 +1,7 @@
 import ArgumentParser
 import Diagnostics
 import Site
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 struct Graph: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -63,11 +59,6 @@ struct Graph: ParsableCommand {
     }
 
     private func writeStandardOutput(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
-            if n <= 0 { break }
-            offset += n
-        }
+        _ = writeAll(fd: 1, bytes: bytes)
     }
 }
