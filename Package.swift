@@ -10,7 +10,7 @@ let fuzzLink: [LinkerSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer", "-u
 
 let package = Package(
     name: "quizgen",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "quizgen", targets: ["quizgen"]),
     ],
