@@ -10,7 +10,7 @@ let fuzzLink: [LinkerSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer", "-u
 
 let package = Package(
     name: "quizgen",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "quizgen", targets: ["quizgen"]),
         // Only for bench/mustache, which measures the engine against swift-mustache.
@@ -30,26 +30,29 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // Small helpers more than one stage needs: HTML escaping, script JSON, number and
+        // string formatting, writing a whole buffer to a file descriptor.
+        .target(name: "Support", swiftSettings: coverage),
         .target(name: "Diagnostics", swiftSettings: coverage),
-        .target(name: "Markdown", dependencies: ["CCmark"], swiftSettings: coverage),
-        .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Yams", "SwiftCSV"], swiftSettings: coverage),
+        .target(name: "Markdown", dependencies: ["CCmark", "Support"], swiftSettings: coverage),
+        .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Support", "Yams", "SwiftCSV"], swiftSettings: coverage),
         .target(name: "Analysis", dependencies: ["Content", "Diagnostics"], swiftSettings: coverage),
         // Mustache templates over typed values: the built-in templates and a site's own.
-        .target(name: "Templating", swiftSettings: coverage),
+        .target(name: "Templating", dependencies: ["Support"], swiftSettings: coverage),
         .target(
             name: "Render",
-            dependencies: ["Content", "Analysis", "Markdown", "Templating", "Diagnostics"],
+            dependencies: ["Content", "Analysis", "Markdown", "Templating", "Diagnostics", "Support"],
             swiftSettings: coverage,
             plugins: ["TemplateEmbedder"]
         ),
         // The one system call Swift cannot make directly (renameat2, for the atomic swap).
         .target(name: "CSystem"),
-        .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Diagnostics", "CSystem"], swiftSettings: coverage),
+        .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Diagnostics", "CSystem", "Support"], swiftSettings: coverage),
         // What `check` prints: the terminal report and the JSON for authors' CI.
-        .target(name: "Reports", dependencies: ["Analysis", "Content", "Diagnostics", "Render"], swiftSettings: coverage),
+        .target(name: "Reports", dependencies: ["Analysis", "Content", "Diagnostics", "Support"], swiftSettings: coverage),
         .executableTarget(
             name: "quizgen",
-            dependencies: ["Site", "Reports", "Diagnostics", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Site", "Reports", "Diagnostics", "Support", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The fuzz target: libFuzzer with scripts/fuzz.sh, else a corpus replayer and mutator.
@@ -70,7 +73,7 @@ let package = Package(
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Content", "Markdown"]),
         // Golden files are read by path (Golden.swift), not as bundle resources.
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "Diagnostics", "Markdown", "TestSupport"],
+            name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "Diagnostics", "Markdown", "Support", "TestSupport"],
             exclude: ["__Golden__"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Reports", "Diagnostics", "TestSupport"], exclude: ["__Golden__"]),
         .testTarget(name: "CLITests", dependencies: ["quizgen", "TestSupport"], exclude: ["__Golden__"]),

@@ -1,5 +1,6 @@
 import Diagnostics
 import Markdown
+import Support
 
 /// Turns the text of one content file into a typed piece of content and the problems found
 /// in it. Pure: the loader hands it the text and the sibling files it names (CSV banks),
@@ -62,7 +63,7 @@ public enum ContentParser {
         diagnostics += outlineProblems
 
         let title = reader.string("title")
-            ?? outline.titleHeading.map { $0.plainText.trimmingSpaces }.flatMap { $0.isEmpty ? nil : $0 }
+            ?? outline.titleHeading.map { $0.plainText.trimmingWhitespace }.flatMap { $0.isEmpty ? nil : $0 }
             ?? fileName(of: file.path)
         let description = reader.string("description") ?? outline.introduction.summary(limit: 160)
         var lang = options.defaultLanguage
@@ -183,14 +184,5 @@ public enum ContentParser {
             }
             return nil
         }
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
-            return ""
-        }
-        return String(self[first...last])
     }
 }

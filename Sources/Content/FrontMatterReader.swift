@@ -1,4 +1,5 @@
 import Diagnostics
+import Support
 import Yams
 
 /// Typed access to front matter values, reporting a located error for each value of the
@@ -129,6 +130,6 @@ public struct FrontMatterReader {
     }
 
     static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value.plainDescription
     }
 }

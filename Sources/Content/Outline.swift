@@ -45,16 +45,9 @@ public struct Outline: Sendable {
 
     /// A heading without its attribute block, and the parsed block.
     public static func heading(_ node: Node, file: SourceFile) -> (Node, Attributes, [Diagnostic]) {
-        guard let block = node.attributes else {
-            return (node, Attributes(line: node.range.start.line, column: node.range.start.column), [])
-        }
-        let (attributes, diagnostics) = Attributes.parse(block, in: file)
-        guard let stripped = node.strippingAttributes() else {
-            return (node, attributes, diagnostics + [file.error(
-                "the attribute block overlaps Markdown formatting", line: block.brace.line, byteColumn: block.brace.column,
-                hint: "write the block as plain text at the end of the line, or escape the brace as \\{")])
-        }
-        return (stripped, attributes, diagnostics)
+        let (stripped, attributes, diagnostics) = item(node, file: file)
+        // No block reads as an empty one, placed at the heading.
+        return (stripped, attributes ?? Attributes(line: node.range.start.line, column: node.range.start.column), diagnostics)
     }
 
     /// A list item without its attribute block, and the parsed block (nil when it has none).

@@ -1,5 +1,6 @@
 import Diagnostics
 import Markdown
+import Support
 import SwiftCSV
 
 /// Questions from a CSV bank. The only user of SwiftCSV: it reads the rows (quoted fields,
@@ -160,14 +161,14 @@ enum TriviaBank {
         var count: Int
 
         init?(_ header: [String], file: SourceFile, diagnostics: inout [Diagnostic]) {
-            let names = header.map { $0.trimmingSpaces.lowercased() }
+            let names = header.map { $0.trimmingWhitespace.lowercased() }
             count = names.count
             index = [:]
             var unknown: [String] = []
             var failed = false
             for (i, name) in names.enumerated() where !name.isEmpty {
                 guard TriviaBank.required.contains(name) || TriviaBank.optional.contains(name) else {
-                    unknown.append(header[i].trimmingSpaces)
+                    unknown.append(header[i].trimmingWhitespace)
                     continue
                 }
                 if index[name] != nil {
@@ -179,7 +180,7 @@ enum TriviaBank {
             let all = TriviaBank.required + TriviaBank.optional
             let missing = TriviaBank.required.filter { index[$0] == nil }
             if !missing.isEmpty {
-                let shown = header.prefix(8).map { "'\($0.trimmingSpaces)'" }.joined(separator: ", ") + (header.count > 8 ? ", …" : "")
+                let shown = header.prefix(8).map { "'\($0.trimmingWhitespace)'" }.joined(separator: ", ") + (header.count > 8 ? ", …" : "")
                 diagnostics.append(file.error(
                     "the bank's header has no \(FrontMatterReader.list(missing, or: false)) column\(missing.count == 1 ? "" : "s")",
                     line: 1,
@@ -199,7 +200,7 @@ enum TriviaBank {
 
         func value(_ name: String, in fields: [String]) -> String? {
             guard let i = index[name] else { return nil }
-            return i < fields.count ? fields[i].trimmingSpaces : ""
+            return i < fields.count ? fields[i].trimmingWhitespace : ""
         }
     }
 
@@ -304,7 +305,7 @@ enum TriviaBank {
     }
 
     static func split(_ field: String, on separator: String) -> [String] {
-        field.split(separator: separator, omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+        field.split(separator: separator, omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
     }
 
     /// Plain text as paragraphs: a blank line starts a new one.
@@ -321,7 +322,7 @@ enum TriviaBank {
             var inlines: [Node] = []
             for (i, line) in lines.enumerated() {
                 if i > 0 { inlines.append(Node(.softBreak, range: range)) }
-                inlines.append(Node(.text(String(line).trimmingSpaces), range: range))
+                inlines.append(Node(.text(String(line).trimmingWhitespace), range: range))
             }
             return Node(.paragraph, range: range, children: inlines)
         }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Markdown
+import Support
 
 /// Reads a trivia quiz: the settings in front matter, one question per `##` heading with its
 /// `[x]`/`[ ]` choices, and the rows of the CSV bank the front matter names. Markdown
@@ -182,7 +183,7 @@ enum TriviaParser {
                 diagnostics.append(file.warning(message, line: token.line, byteColumn: token.column, hint: hint))
             }
         } ?? 1
-        if item.heading.children.plainText.trimmingSpaces.isEmpty && !item.heading.children.contains(where: { $0.kind != .softBreak && !$0.isText }) {
+        if item.heading.children.plainText.trimmingWhitespace.isEmpty && !item.heading.children.contains(where: { $0.kind != .softBreak && !$0.isText }) {
             diagnostics.append(file.error(
                 "this question has no text", line: item.line, byteColumn: item.column,
                 hint: "write the question after '## '"))
@@ -263,7 +264,7 @@ enum TriviaParser {
             if !key.isEmpty {
                 if let line = seen[key] {
                     diagnostics.append(file.error(
-                        "duplicate choice '\(content.plainText.trimmingSpaces)'", line: contentStart.line,
+                        "duplicate choice '\(content.plainText.trimmingWhitespace)'", line: contentStart.line,
                         byteColumn: contentStart.column + 4,
                         hint: line == contentStart.line ? nil : "the same as the choice on line \(line)"))
                     continue

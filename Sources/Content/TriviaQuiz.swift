@@ -1,4 +1,5 @@
 import Markdown
+import Support
 
 /// A trivia quiz: questions with right answers, worth points, drawn from one bank made of
 /// the Markdown questions and the rows of an optional CSV file.
@@ -117,11 +118,11 @@ public struct TriviaQuiz: Sendable {
 
     /// "10 seconds" or "7.5 seconds".
     public static func seconds(_ value: Double) -> String {
-        (value == value.rounded() ? String(Int(value)) : String(value)) + (value == 1 ? " second" : " seconds")
+        value.plainDescription + (value == 1 ? " second" : " seconds")
     }
 
     /// 70% or 62.5%.
     public static func percent(_ value: Double) -> String {
-        (value == value.rounded() ? String(Int(value)) : String(value)) + "%"
+        value.plainDescription + "%"
     }
 }

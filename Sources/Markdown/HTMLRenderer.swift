@@ -1,3 +1,5 @@
+import Support
+
 /// Renders `Node` trees to HTML, following cmark's HTML output (so it reads like any
 /// CommonMark site) with three differences that a quiz site needs: raw HTML is dropped
 /// unless allowed, dangerous URLs never become links, and every URL passes through a

@@ -1,6 +1,7 @@
 import Analysis
 import Content
 import Markdown
+import Support
 import Templating
 
 /// The quiz page (the whole flow on one page, with its scoring script and outcome table)
@@ -81,24 +82,14 @@ public enum PersonalityRenderer {
         return files
     }
 
-    /// The outcome table and options as JSON for the page script, written directly: it is
-    /// only numbers and booleans.
+    /// The outcome table and options as JSON for the page script.
     static func scriptData(_ table: OutcomeTable, _ quiz: PersonalityQuiz) -> String {
-        var json = "{\"n\":\(table.outcomeCount),\"w\":["
-        for (q, answers) in table.weights.enumerated() {
-            json += q == 0 ? "[" : ",["
-            for (a, weights) in answers.enumerated() {
-                json += a == 0 ? "[" : ",["
-                for (k, weight) in weights.enumerated() {
-                    if k > 0 { json += "," }
-                    json += String(weight)
-                }
-                json += "]"
-            }
-            json += "]"
-        }
-        json += "],\"sq\":\(quiz.shuffleQuestions),\"sa\":\(quiz.shuffleAnswers)}"
-        return json
+        ScriptJSON.object([
+            ("n", .int(table.outcomeCount)),
+            ("w", .array(table.weights.map { answers in .array(answers.map { .array($0.map(ScriptJSON.int)) }) })),
+            ("sq", .bool(quiz.shuffleQuestions)),
+            ("sa", .bool(quiz.shuffleAnswers)),
+        ]).encoded
     }
 
     static func firstImage(_ nodes: [Node]) -> String? {

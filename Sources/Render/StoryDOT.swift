@@ -1,6 +1,7 @@
 import Analysis
 import Content
 import Markdown
+import Support
 
 /// A story's graph in Graphviz's DOT language: one node per page, labelled with its number
 /// and title, one edge per choice, labelled with its text.
@@ -102,11 +103,5 @@ public enum StoryDOT {
         let words = text.collapsingWhitespace
         guard words.count > length else { return words }
         return String(words.prefix(length - 1)).trimmingTrailingSpaces + "…"
-    }
-}
-
-extension String {
-    var trimmingTrailingSpaces: String {
-        String(reversed().drop(while: { $0 == " " }).reversed())
     }
 }

@@ -1,5 +1,6 @@
 import Content
 import Markdown
+import Support
 import Templating
 
 /// The trivia page: intro, play and result screens on one page, with the whole bank as

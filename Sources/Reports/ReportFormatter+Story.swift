@@ -1,5 +1,6 @@
 import Analysis
 import Content
+import Support
 
 extension ReportFormatter {
     /// Rows of endings shown before the rest are summed up in one line.
@@ -79,14 +80,7 @@ extension ReportFormatter {
     /// Exact, with thousands separators; past 30 digits, the leading digits and the power of ten.
     static func bigCount(_ value: BigCount) -> String {
         let digits = value.description
-        guard digits.count > 30 else {
-            var out = ""
-            for (i, c) in digits.enumerated() {
-                if i > 0, (digits.count - i) % 3 == 0 { out += "," }
-                out.append(c)
-            }
-            return out
-        }
+        guard digits.count > 30 else { return digits.withThousandsSeparators }
         let lead = Array(digits.prefix(3))
         return "about \(lead[0]).\(lead[1])\(lead[2]) × 10^\(digits.count - 1)"
     }

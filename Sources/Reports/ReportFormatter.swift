@@ -1,7 +1,7 @@
 import Analysis
 import Content
 import Diagnostics
-import Render
+import Support
 
 /// What `check` prints about each piece of content: its shape, for personality quizzes how
 /// the answer combinations spread over the outcomes, for trivia quizzes what a play is worth,
@@ -213,13 +213,7 @@ public enum ReportFormatter {
             let mantissa = value / pow10(exponent)
             return "\(Double(Int(mantissa * 10)) / 10)e+\(exponent)"
         }
-        let digits = String(Int64(value))
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out += "," }
-            out.append(c)
-        }
-        return out
+        return String(Int64(value)).withThousandsSeparators
     }
 
     static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { a, _ in a * 10 } }

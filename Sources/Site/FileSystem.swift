@@ -1,4 +1,5 @@
 import CSystem
+import Support
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -162,15 +163,7 @@ private func writeOnDisk(_ path: String, _ bytes: [UInt8]) throws(FileSystem.Fai
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw FileSystem.Failure(path: path, reason: errnoText()) }
     defer { close(fd) }
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            throw FileSystem.Failure(path: path, reason: errnoText())
-        }
-        offset += n
-    }
+    if let error = writeAll(fd: fd, bytes: bytes) { throw FileSystem.Failure(path: path, reason: errnoText(error)) }
 }
 
 /// Puts `from` at `to` in one step: swapped with what is there (the old tree then sits at
@@ -209,8 +202,8 @@ private func replaceBySteps(_ from: String, _ to: String) throws(FileSystem.Fail
     if rename(aside, from) != 0 { _ = try? removeTreeOnDisk(aside) }
 }
 
-private func errnoText() -> String {
-    String(cString: strerror(errno))
+private func errnoText(_ code: Int32 = errno) -> String {
+    String(cString: strerror(code))
 }
 
 private func removeTreeOnDisk(_ path: String) throws(FileSystem.Failure) {

@@ -1,6 +1,7 @@
 import Diagnostics
 import Dispatch
 import Render
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -268,27 +269,12 @@ public enum SiteWriter {
     }
 }
 
-private final class Failures: @unchecked Sendable {
-    private let lock = Lock()
-    private var errors: [FileSystem.Failure] = []
+private final class Failures: Sendable {
+    private let errors = Mutex<[FileSystem.Failure]>([])
 
     func add(_ error: FileSystem.Failure) {
-        lock.withLock { errors.append(error) }
+        errors.withLock { $0.append(error) }
     }
 
-    var first: FileSystem.Failure? { lock.withLock { errors.min { $0.path < $1.path } } }
-}
-
-/// A pthread mutex; Foundation is not needed for one lock.
-private final class Lock: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-
-    func withLock<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
-    }
+    var first: FileSystem.Failure? { errors.withLock { errors in errors.min { $0.path < $1.path } } }
 }

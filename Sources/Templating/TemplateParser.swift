@@ -1,3 +1,5 @@
+import Support
+
 /// Turns Mustache text into a tree of nodes: first a flat list of text and tags, then the
 /// standalone-line rule applied, then sections nested.
 struct TemplateParser {
@@ -227,14 +229,5 @@ struct TemplateParser {
     /// `a.b.c` → [a, b, c]; `.` → [] (the current value).
     static func path(_ name: String) -> [String] {
         name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-    }
-}
-
-extension String {
-    var trimmingWhitespace: String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
-            return ""
-        }
-        return String(self[first...last])
     }
 }

@@ -1,3 +1,5 @@
+import Support
+
 /// What a template can show: the values of a page's view model, typed once so that
 /// rendering never has to ask a value what it is.
 public enum TemplateValue: Sendable, Equatable {
@@ -37,7 +39,7 @@ public enum TemplateValue: Sendable, Equatable {
         switch self {
         case .string(let s): escaped ? escapeHTML(s, into: &out) : out.append(s)
         case .int(let n): out.append(String(n))
-        case .double(let x): out.append(x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x))
+        case .double(let x): out.append(x.plainDescription)
         case .bool(let b): out.append(b ? "true" : "false")
         case .null, .list, .object: break
         }
@@ -46,36 +48,7 @@ public enum TemplateValue: Sendable, Equatable {
 
 /// Escapes text for HTML text and quoted attributes.
 func escapeHTML(_ text: String, into out: inout String) {
-    // Most values need no escaping and are appended whole; the check reads the bytes directly.
-    func special(_ byte: UInt8) -> Bool { byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 }
-    let needed = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? text.utf8.contains(where: special)
-    guard needed else {
-        out.append(text)
-        return
-    }
-    // Runs between special bytes go in whole: `out.unicodeScalars.append` one scalar at a
-    // time copied the whole output each time, which made escaping quadratic in page size.
-    // The special characters are ASCII, so every cut falls between two scalars.
-    var runStart = text.utf8.startIndex
-    var i = runStart
-    while i != text.utf8.endIndex {
-        let entity: String
-        switch text.utf8[i] {
-        case 0x26: entity = "&amp;"
-        case 0x3C: entity = "&lt;"
-        case 0x3E: entity = "&gt;"
-        case 0x22: entity = "&quot;"
-        case 0x27: entity = "&#39;"
-        default:
-            text.utf8.formIndex(after: &i)
-            continue
-        }
-        out.append(contentsOf: text[runStart..<i])
-        out.append(entity)
-        text.utf8.formIndex(after: &i)
-        runStart = i
-    }
-    out.append(contentsOf: text[runStart...])
+    HTMLEscaping.escape(text, into: &out)
 }
 
 // View models can be written as literals.

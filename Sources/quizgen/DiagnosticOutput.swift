@@ -1,4 +1,5 @@
 import Diagnostics
+import Support
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,14 +20,9 @@ struct DiagnosticOutput {
     }
 }
 
+/// Best effort: when standard error cannot be written there is nowhere to say so.
 func standardError(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
-        if n <= 0 { break }
-        offset += n
-    }
+    _ = writeAll(fd: 2, bytes: Array(text.utf8))
 }
 
 func standardOutput(_ text: String) {

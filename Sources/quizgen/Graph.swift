@@ -1,11 +1,7 @@
 import ArgumentParser
 import Diagnostics
 import Site
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 struct Graph: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -37,14 +33,10 @@ struct Graph: ParsableCommand {
     @Option(name: .long, help: "The output format: DOT text, or SVG drawn by dot.")
     var format: Format = .dot
 
-    @Flag(name: .long, help: "Color diagnostics (default: when writing to a terminal).")
-    var color = false
-
-    @Flag(name: .customLong("no-color"), help: "Never color diagnostics.")
-    var noColor = false
+    @OptionGroup var colors: ColorOptions
 
     func run() throws {
-        let reporter = DiagnosticOutput(color: noColor ? false : color ? true : nil)
+        let reporter = colors.printer
         let (dot, problems) = Pipeline.graph(path: file, fileSystem: .disk)
         reporter.report(problems.sorted())
         guard let dot else {
@@ -67,11 +59,6 @@ struct Graph: ParsableCommand {
     }
 
     private func writeStandardOutput(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
-            if n <= 0 { break }
-            offset += n
-        }
+        _ = writeAll(fd: 1, bytes: bytes)
     }
 }

@@ -14,17 +14,11 @@ struct SiteOptions: ParsableArguments {
     @Flag(name: .long, help: "Include files marked draft: true.")
     var drafts = false
 
-    @Flag(name: .long, help: "Color diagnostics (default: when writing to a terminal).")
-    var color = false
-
-    @Flag(name: .customLong("no-color"), help: "Never color diagnostics.")
-    var noColor = false
+    @OptionGroup var colors: ColorOptions
 
     var location: SiteLocation {
         SiteLocation.resolve(source: source, fileSystem: .disk)
     }
 
-    var printer: DiagnosticOutput {
-        DiagnosticOutput(color: noColor ? false : color ? true : nil)
-    }
+    var printer: DiagnosticOutput { colors.printer }
 }

@@ -1,4 +1,5 @@
 import Render
+import Support
 import Testing
 
 @Suite struct EscapingTests {

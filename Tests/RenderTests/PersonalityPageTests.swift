@@ -4,6 +4,7 @@ import Diagnostics
 import Foundation
 import Render
 import Site
+import Support
 import Testing
 import TestSupport
 

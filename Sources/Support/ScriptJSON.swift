@@ -57,7 +57,7 @@ public indirect enum ScriptJSON: Sendable, Equatable {
             out += String(n)
         case .number(let x):
             if x.isFinite {
-                out += x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
+                out += x.plainDescription
             } else {
                 out += "null"
             }

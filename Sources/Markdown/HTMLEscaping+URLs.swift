@@ -1,42 +1,7 @@
-/// Escaping for HTML text and double-quoted attribute values.
-public enum HTMLEscaping {
-    /// Escapes `&`, `<`, `>`, `"` and `'`, which is enough for text and for attribute values
-    /// in either kind of quotes.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        escape(text, into: &out)
-        return out
-    }
+import Support
 
-    public static func escape(_ text: String, into out: inout String) {
-        // Most text needs no escaping; appending it whole is much faster.
-        guard needsEscaping(text) else {
-            out += text
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-
-    /// Whether any of `& < > " '` occurs, scanning the bytes directly.
-    static func needsEscaping(_ text: String) -> Bool {
-        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 {
-                return true
-            }
-            return false
-        }
-        return found ?? text.utf8.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
-    }
-
+/// Links and images: URLs escaped and checked the way cmark does.
+extension HTMLEscaping {
     /// Percent-encodes what may not stand in a URL and escapes what may not stand in an
     /// attribute, like cmark's `houdini_escape_href`.
     public static func escapeHref(_ url: String) -> String {

@@ -1,0 +1,54 @@
+/// Escaping for HTML text and attribute values: the one copy for Markdown's renderer and
+/// the template engine, so a value reads the same whichever of them writes it.
+public enum HTMLEscaping {
+    /// Escapes `&`, `<`, `>`, `"` and `'`, which is enough for text and for attribute values
+    /// in either kind of quotes.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        escape(text, into: &out)
+        return out
+    }
+
+    public static func escape(_ text: String, into out: inout String) {
+        // Most text needs no escaping; appending it whole is much faster.
+        guard needsEscaping(text) else {
+            out += text
+            return
+        }
+        // Runs between special bytes go in whole: appending one scalar at a time copied the
+        // whole output each time, which made escaping quadratic in page size. The special
+        // characters are ASCII, so every cut falls between two scalars.
+        let utf8 = text.utf8
+        var runStart = utf8.startIndex
+        var i = runStart
+        while i != utf8.endIndex {
+            let entity: String
+            switch utf8[i] {
+            case 0x26: entity = "&amp;"
+            case 0x3C: entity = "&lt;"
+            case 0x3E: entity = "&gt;"
+            case 0x22: entity = "&quot;"
+            case 0x27: entity = "&#39;"
+            default:
+                utf8.formIndex(after: &i)
+                continue
+            }
+            out.append(contentsOf: text[runStart..<i])
+            out.append(entity)
+            utf8.formIndex(after: &i)
+            runStart = i
+        }
+        out.append(contentsOf: text[runStart...])
+    }
+
+    /// Whether any of `& < > " '` occurs, scanning the bytes directly.
+    static func needsEscaping(_ text: String) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 {
+                return true
+            }
+            return false
+        }
+        return found ?? text.utf8.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
+    }
+}
