@@ -19,54 +19,67 @@ public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
     }
 }
 #else
-import Analysis
+import Foundation
 import Site
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Without libFuzzer, the same target replays a corpus and then runs seeded random
-/// mutations of it for a bounded time: the short fuzz run of CI.
-///
-///     QuizgenFuzz CORPUS_DIR [--mutations N] [--seconds S] [--seed N]
+/// mutations of it, a bounded number in a bounded time: the fuzz run of CI. `--help` says how.
 @main
 enum QuizgenFuzzReplay {
     static func main() {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        func option(_ name: String) -> String? {
-            guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
-            defer { arguments.removeSubrange(i...(i + 1)) }
-            return arguments[i + 1]
+        let options: ReplayOptions
+        do {
+            options = try ReplayOptions.parse(Array(CommandLine.arguments.dropFirst()), cores: ProcessInfo.processInfo.activeProcessorCount)
+        } catch {
+            fail("QuizgenFuzz: \(error)\n\(ReplayOptions.usage)\nRun QuizgenFuzz --help for more.")
         }
-        let mutations = option("--mutations").flatMap { Int($0) } ?? 2000
-        let seconds = option("--seconds").flatMap { Double($0) } ?? 60
-        var random = SplitMix64(seed: option("--seed").flatMap { UInt64($0) } ?? 1)
-        guard let folder = arguments.first else {
-            fail("usage: QuizgenFuzz CORPUS_DIR [--mutations N] [--seconds S] [--seed N]")
-            exit(2)
+        if options.help {
+            print(ReplayOptions.help)
+            return
         }
         let fs = FileSystem.disk
-        let names = ((try? fs.list(folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-        let corpus = names.compactMap { try? fs.read(folder + "/" + $0) }
-        guard !corpus.isEmpty else {
-            fail("QuizgenFuzz: no inputs in \(folder)")
-            exit(2)
+        let names = ((try? fs.list(options.corpus)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let files = names.compactMap { name in (try? fs.read(options.corpus + "/" + name)).map { (name, $0) } }
+        guard !files.isEmpty else { fail("QuizgenFuzz: no inputs in \(options.corpus)") }
+        let replay = Replay(options: options, names: files.map(\.0), corpus: files.map(\.1))
+
+        if let k = options.reproduce {
+            let input = Replay.mutation(k, seed: options.seed, corpus: replay.corpus)
+            if let output = options.output {
+                guard FileManager.default.createFile(atPath: output, contents: Data(input)) else { fail("QuizgenFuzz: cannot write \(output)") }
+            }
+            let (_, timing) = Replay.pool(count: 1, workers: 1, limit: 1, deadline: nil) { _, _ in
+                _ = FuzzCase(input).run()
+                return .mutation(k)
+            }
+            print(String(format: "QuizgenFuzz: mutation %d of seed %llu ran in %.3f s; every check held", k, options.seed, timing[0].seconds))
+            return
         }
-        for input in corpus { _ = FuzzCase(input).run() }
-        let start = ContinuousClock.now
-        var done = 0
-        while done < mutations, (ContinuousClock.now - start) < .seconds(seconds) {
-            let base = corpus[random.below(corpus.count)]
-            _ = FuzzCase(Mutator.mutate(base, donor: corpus[random.below(corpus.count)], random: &random)).run()
-            done += 1
+
+        let summary = replay.run()
+        print(String(
+            format: "QuizgenFuzz: %d corpus inputs in %.1f s, then %d of %d mutations (seed %llu) in %.1f s, %d at once; every check held",
+            replay.corpus.count, summary.corpusSeconds, summary.mutationsRun, options.mutations, options.seed,
+            summary.mutationSeconds, options.workers))
+        if !summary.slowest.isEmpty {
+            print("slowest inputs:")
+            for timing in summary.slowest {
+                print(String(format: "  %7.3f s  ", timing.seconds) + replay.describe(timing.input))
+            }
         }
-        print("QuizgenFuzz: \(corpus.count) corpus inputs and \(done) mutations ran without a failure")
+        if summary.mutationsRun < options.mutations {
+            // Fewer mutations than asked for is not a pass: CI would be fuzzing less than it says.
+            FileHandle.standardError.write(Data("""
+                QuizgenFuzz: FAILED: the time limit (--seconds \(String(format: "%g", options.seconds))) stopped the run after \(summary.mutationsRun) \
+                of \(options.mutations) mutations; raise --seconds, lower --mutations or use a faster build
+
+                """.utf8))
+            exit(1)
+        }
     }
 
-    static func fail(_ message: String) {
-        print(message)
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
         exit(2)
     }
 }

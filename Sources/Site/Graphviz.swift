@@ -49,16 +49,17 @@ public struct Graphviz: Sendable {
     public static let none = Graphviz(location: nil) { _, _ in .failure(.notInstalled) }
 
     /// The `dot` found on PATH (or none). Each rendering runs it on a temporary file and is
-    /// stopped after `timeLimit` seconds.
+    /// stopped after `timeLimit` seconds; `renderAll` runs up to `workers` of them at once.
     public static func system(
-        environment: [String: String] = ProcessInfo.processInfo.environment, timeLimit: Int = 30
+        environment: [String: String] = ProcessInfo.processInfo.environment, timeLimit: Int = 30,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> Graphviz {
         guard let dot = findProgram("dot", path: environment["PATH"] ?? "") else { return .none }
         let one: @Sendable (String, String) -> Result<[UInt8], Failure> = { text, format in
             run(dot, arguments: ["-T" + format], input: text, timeLimit: timeLimit)
         }
         return Graphviz(location: dot, render: one) { dots in
-            renderBatches(dots, workers: max(1, ProcessInfo.processInfo.activeProcessorCount), timeLimit: timeLimit) {
+            renderBatches(dots, workers: max(1, workers), timeLimit: timeLimit) {
                 run(dot, arguments: ["-Tsvg"], input: $0, timeLimit: $1)
             } one: { one($0, "svg") }
         }
@@ -81,7 +82,7 @@ public struct Graphviz: Sendable {
             // A limit for the batch as a whole, growing with its size.
             if case .success(let bytes) = batch(chunk.joined(separator: "\n"), timeLimit + chunk.count),
                let svgs = splitSVGs(bytes), svgs.count == chunk.count {
-                return svgs.map { .success($0) }
+                return svgs.map { .success(asDrawnAlone($0)) }
             }
             return chunk.map(one)
         }
@@ -105,6 +106,36 @@ public struct Graphviz: Sendable {
             }
         }
         return start == bytes.count ? documents : nil
+    }
+
+    /// One SVG of a batch as `dot` writes it for that graph alone. After the first graph of
+    /// a run, dot names the root group `page0,1_graph0` instead of `graph0` (the page it
+    /// last drew leaks into the next graph's id, even an `id` set in the DOT text); that
+    /// prefix is the only difference (a test compares with the real dot). Without taking it out, a story's map would change
+    /// with its place in a batch, and a map kept from an earlier build, or one drawn again
+    /// on its own, would differ from a clean build's. A story's map is one page, so a
+    /// page prefix on its root group never means anything.
+    static func asDrawnAlone(_ svg: [UInt8]) -> [UInt8] {
+        let open = Array("<g id=\"".utf8)
+        // The root group is the first group, before any text from the graph's labels.
+        guard let at = firstIndex(of: open, in: svg) else { return svg }
+        let start = at + open.count
+        // The prefix is "page", digits, a comma, digits and an underscore.
+        func digits(from index: Int) -> Int? {
+            var end = index
+            while end < svg.count, (0x30...0x39).contains(svg[end]) { end += 1 }
+            return end > index ? end : nil
+        }
+        guard svg[start...].starts(with: "page".utf8), let comma = digits(from: start + 4),
+              comma < svg.count, svg[comma] == UInt8(ascii: ","), let underscore = digits(from: comma + 1),
+              underscore < svg.count, svg[underscore] == UInt8(ascii: "_")
+        else { return svg }
+        return Array(svg[..<start] + svg[(underscore + 1)...])
+    }
+
+    static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 
     static func findProgram(_ name: String, path: String) -> String? {
