@@ -30,6 +30,8 @@ let package = Package(
         ),
         .target(name: "Diagnostics", swiftSettings: coverage),
         .target(name: "Markdown", dependencies: ["CCmark"], swiftSettings: coverage),
+        // The words readers see, per language: catalogs from Templates/i18n and CLDR plural rules.
+        .target(name: "Messages", dependencies: ["Diagnostics", "Yams"], swiftSettings: coverage, plugins: ["TemplateEmbedder"]),
         .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Yams", "SwiftCSV"], swiftSettings: coverage),
         .target(name: "Analysis", dependencies: ["Content", "Diagnostics"], swiftSettings: coverage),
         // Mustache templates over typed values: the built-in templates and a site's own.
@@ -63,6 +65,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
+        .testTarget(name: "MessagesTests", dependencies: ["Messages", "Diagnostics"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "Diagnostics", "Markdown", "TestSupport"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Content", "Markdown"]),
