@@ -70,7 +70,7 @@ public struct CatalogParser: Sendable {
             if let reference, expected == nil {
                 diagnostics.append(file.diagnostic(
                     .warning, "unknown message id '\(id)'", line: line, characterColumn: key.mark?.column ?? 1,
-                    hint: hints.hint(id).map { "did you mean '\($0)'?" }
+                    hint: hints.hint(id)
                         ?? "\(reference.language).yaml has no such message; no built-in template shows it"))
             }
             guard let message = read(value, id: id, expected: expected, diagnostics: &diagnostics) else { continue }
@@ -252,7 +252,8 @@ public struct CatalogParser: Sendable {
             if let context { message += " (\(context.text) on line \(context.mark.line))" }
             // libyaml often notices a missing quote only at the end; the construct it was
             // reading is the better place to point at.
-            let place = mark.line > file.lineCount ? context?.mark ?? mark : mark
+            let lastLine = max(file.text.utf8.count { $0 == UInt8(ascii: "\n") } + (file.text.hasSuffix("\n") ? 0 : 1), 1)
+            let place = mark.line > lastLine ? context?.mark ?? mark : mark
             return file.diagnostic(.error, message, line: place.line, characterColumn: place.column)
         case .duplicatedKeysInMapping(let duplicates, let context):
             return file.diagnostic(
