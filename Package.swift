@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "Support", swiftSettings: coverage),
         .target(name: "Diagnostics", swiftSettings: coverage),
         .target(name: "Markdown", dependencies: ["CCmark", "Support"], swiftSettings: coverage),
+        // The words readers see, per language: catalogs from Templates/i18n and CLDR plural rules.
+        .target(name: "Messages", dependencies: ["Diagnostics", "Yams"], swiftSettings: coverage, plugins: ["TemplateEmbedder"]),
         .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Support", "Yams", "SwiftCSV"], swiftSettings: coverage),
         .target(name: "Analysis", dependencies: ["Content", "Diagnostics"], swiftSettings: coverage),
         // Mustache templates over typed values: the built-in templates and a site's own.
@@ -68,6 +70,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
+        .testTarget(name: "MessagesTests", dependencies: ["Messages", "Diagnostics", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "Diagnostics", "Markdown", "TestSupport"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Content", "Markdown"]),

@@ -1,18 +1,24 @@
 import Foundation
 
-// Usage: EmbedTemplates OUTPUT.swift FILE...
-// Writes an enum with each file's text as an escaped Swift string literal, keyed by file name.
+// Usage: EmbedTemplates [--enum NAME] OUTPUT.swift FILE...
+// Writes an enum (DefaultTemplates unless named) with each file's text as an escaped Swift
+// string literal, keyed by file name.
 @main
 enum EmbedTemplates {
     static func main() {
-        let arguments = CommandLine.arguments.dropFirst()
+        var arguments = CommandLine.arguments.dropFirst()
+        var enumName = "DefaultTemplates"
+        if arguments.first == "--enum", arguments.count >= 2 {
+            enumName = arguments.dropFirst().first!
+            arguments = arguments.dropFirst(2)
+        }
         guard let output = arguments.first else {
-            FileHandle.standardError.write("usage: EmbedTemplates OUTPUT.swift FILE...\n".data(using: .utf8)!)
+            FileHandle.standardError.write("usage: EmbedTemplates [--enum NAME] OUTPUT.swift FILE...\n".data(using: .utf8)!)
             exit(2)
         }
 
         var swift = "// Generated from Templates/ by the TemplateEmbedder plugin. Do not edit.\n\n"
-        swift += "enum DefaultTemplates {\n    static let files: [String: String] = [\n"
+        swift += "enum \(enumName) {\n    static let files: [String: String] = [\n"
         for path in arguments.dropFirst() {
             let name = URL(fileURLWithPath: path).lastPathComponent
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {

@@ -1,0 +1,266 @@
+import Diagnostics
+import Yams
+
+/// Reads the YAML of one catalog into messages, with located diagnostics.
+///
+/// The format (Hugo's `i18n/<lang>.yaml`): a mapping of message id to text, or, for a
+/// message with a count, to a mapping of CLDR plural category to text:
+///
+///     trivia.next_question: Next question
+///     trivia.question_of: "Question {n} of {total}"
+///     common.points:
+///       one: "{count} point"
+///       other: "{count} points"
+///
+/// Checked against the reference (English; none when English itself is read): an id the
+/// reference lacks is a warning, a text where the reference has forms (or the reverse) and
+/// placeholders other than the reference's are errors.
+public struct CatalogParser: Sendable {
+    public let file: SourceFile
+    /// The canonical tag of the catalog being read, for messages.
+    public let language: String
+    public let pluralRule: PluralRule
+    public let reference: MessageCatalog?
+
+    public init(path: String, text: String, language: String, pluralRule: PluralRule, reference: MessageCatalog?) {
+        file = SourceFile(path: path, text: text)
+        self.language = language
+        self.pluralRule = pluralRule
+        self.reference = reference
+    }
+
+    public func parse() -> (messages: [String: Message], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var messages: [String: Message] = [:]
+        // Aliases are written out as plain placeholder text before composing (the text stays
+        // the same width), so that no alias is ever expanded: a catalog has no use for them,
+        // and an alias bomb could not come back. Each one is then reported where it stands.
+        let composable = Self.substitutingAliases(file.text) ?? file.text
+        let root: Yams.Node?
+        do {
+            root = try Yams.compose(yaml: composable, .basic, .default, .utf8)
+        } catch let error as YamlError {
+            return ([:], [diagnostic(for: error)])
+        } catch {
+            return ([:], [file.error("not valid YAML: \(error)", line: 1)])
+        }
+        guard let root else { return ([:], []) }
+        guard case .mapping(let mapping) = root else {
+            return ([:], [error("expected a list of 'message.id: text' lines", at: root)])
+        }
+        var hints = NearestMatch.Hints(candidates: reference?.ids ?? [], fallback: nil)
+        var seen: [String: Int] = [:]
+        for (key, value) in mapping {
+            if let alias = alias(key) ?? alias(value) {
+                diagnostics.append(error("a message catalog cannot use YAML aliases", at: alias,
+                    hint: "write the text out in full"))
+                continue
+            }
+            guard let id = key.scalar?.string, !id.isEmpty else {
+                diagnostics.append(error("a message id must be a plain word such as 'trivia.next_question'", at: key))
+                continue
+            }
+            let line = key.mark?.line ?? 1
+            if let first = seen[id] {
+                diagnostics.append(error("'\(id)' is set twice", at: key, hint: "the first is on line \(first)"))
+                continue
+            }
+            seen[id] = line
+            let expected = reference?.messages[id]
+            if let reference, expected == nil {
+                diagnostics.append(file.diagnostic(
+                    .warning, "unknown message id '\(id)'", line: line, characterColumn: key.mark?.column ?? 1,
+                    hint: hints.hint(id)
+                        ?? "\(reference.language).yaml has no such message; no built-in template shows it"))
+            }
+            guard let message = read(value, id: id, expected: expected, diagnostics: &diagnostics) else { continue }
+            messages[id] = message
+        }
+        return (messages, diagnostics)
+    }
+
+    private func read(_ value: Yams.Node, id: String, expected: Message?, diagnostics: inout [Diagnostic]) -> Message? {
+        switch value {
+        case .scalar(let scalar) where scalar.style != .plain || !scalar.string.isEmpty:
+            if let expected, expected.isPlural {
+                diagnostics.append(error(
+                    "'\(id)' needs plural forms, as in \(referenceName)", at: value,
+                    hint: "write one line per form under the id, e.g. 'one: …' and 'other: …'"))
+                return nil
+            }
+            let text = Self.restoringStars(scalar.string)
+            if let expected, let problem = placeholderProblem(Message.placeholders(in: text), expected: expected.texts.first ?? "") {
+                diagnostics.append(error("'\(id)' \(problem.message)", at: value, hint: problem.hint))
+                return nil
+            }
+            return .text(text)
+        case .mapping(let mapping):
+            if let expected, !expected.isPlural {
+                diagnostics.append(error(
+                    "'\(id)' has no count in \(referenceName): it takes one text, not plural forms", at: value))
+                return nil
+            }
+            var forms: [PluralCategory: String] = [:]
+            var nodes: [PluralCategory: Yams.Node] = [:]
+            var failed = false
+            for (key, form) in mapping {
+                if let alias = alias(key) ?? alias(form) {
+                    diagnostics.append(error("a message catalog cannot use YAML aliases", at: alias, hint: "write the text out in full"))
+                    failed = true
+                    continue
+                }
+                let name = key.scalar?.string ?? ""
+                guard let category = PluralCategory(rawValue: name) else {
+                    diagnostics.append(error(
+                        "unknown plural category '\(name)' in '\(id)'", at: key,
+                        hint: NearestMatch.hint(name, in: PluralCategory.allCases.map(\.rawValue))
+                            ?? "the categories are zero, one, two, few, many and other"))
+                    failed = true
+                    continue
+                }
+                guard let text = form.scalar?.string, form.scalar?.style != .plain || !text.isEmpty else {
+                    diagnostics.append(error("the '\(name)' form of '\(id)' must be text", at: form))
+                    failed = true
+                    continue
+                }
+                if !pluralRule.categories.contains(category) {
+                    diagnostics.append(warning(
+                        "\(languageName) has no '\(name)' form: it is never shown", at: key,
+                        hint: "\(languageName) uses \(Self.list(pluralRule.categories.map(\.rawValue)))"))
+                }
+                forms[category] = Self.restoringStars(text)
+                nodes[category] = form
+            }
+            if failed { return nil }
+            guard forms[.other] != nil else {
+                diagnostics.append(error(
+                    "'\(id)' needs an 'other' form", at: value,
+                    hint: "'other' is shown for every number the other forms do not take"))
+                return nil
+            }
+            for category in pluralRule.categories where forms[category] == nil {
+                diagnostics.append(warning(
+                    "'\(id)' has no '\(category.rawValue)' form: 'other' is shown where \(languageName) uses it", at: value))
+            }
+            if case .plural(let reference)? = expected {
+                let allowed = Set(reference.values.flatMap(Message.placeholders(in:)))
+                for (category, text) in forms.sorted(by: { $0.key < $1.key }) {
+                    let names = Message.placeholders(in: text)
+                    let problem = category == .other
+                        ? placeholderProblem(names, expected: reference[.other] ?? "")
+                        : Set(names).isSubset(of: allowed) ? nil : placeholderProblem(names, expected: reference[.other] ?? "")
+                    if let problem {
+                        diagnostics.append(error("the '\(category.rawValue)' form of '\(id)' \(problem.message)",
+                            at: nodes[category]!, hint: problem.hint))
+                        return nil
+                    }
+                }
+            }
+            return .plural(forms)
+        default:
+            diagnostics.append(error("'\(id)' must be a text, or plural forms such as 'one: …' and 'other: …'", at: value))
+            return nil
+        }
+    }
+
+    /// A message when a text's placeholders are not the reference's, with the nearest
+    /// reference name for a misspelt one.
+    private func placeholderProblem(_ names: [String], expected: String) -> (message: String, hint: String?)? {
+        let wanted = Message.placeholders(in: expected)
+        guard Set(names) != Set(wanted) else { return nil }
+        let stray = names.filter { !wanted.contains($0) }
+        let hint = stray.lazy.compactMap { NearestMatch.find($0, in: wanted) }.first.map { "did you mean '{\($0)}'?" }
+        return ("has placeholders \(Self.braced(names)), but \(referenceName) has \(Self.braced(wanted))",
+                hint ?? "the placeholders are filled in by quizgen; keep those of \(referenceName)")
+    }
+
+    private var referenceName: String { reference.map { Self.name(of: $0.language) } ?? "English" }
+    private var languageName: String { Self.name(of: language) }
+
+    /// The name of a built-in language in English, for messages; else its tag.
+    static func name(of tag: String) -> String {
+        let names = ["en": "English", "de": "German", "es": "Spanish", "fr": "French", "it": "Italian", "pt": "Portuguese",
+                     "ru": "Russian", "ar": "Arabic", "ja": "Japanese", "ko": "Korean", "zh-Hans": "Simplified Chinese",
+                     "zh-Hant": "Traditional Chinese"]
+        return names[tag] ?? "'\(tag)'"
+    }
+
+    static func braced(_ names: [String]) -> String {
+        names.isEmpty ? "none" : Array(Set(names)).sorted().map { "{\($0)}" }.joined(separator: ", ")
+    }
+
+    static func list(_ words: [String]) -> String {
+        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + words.last!
+    }
+
+    private func error(_ message: String, at node: Yams.Node, hint: String? = nil) -> Diagnostic {
+        file.diagnostic(.error, message, line: node.mark?.line ?? 1, characterColumn: node.mark?.column ?? 1, hint: hint)
+    }
+
+    private func warning(_ message: String, at node: Yams.Node, hint: String? = nil) -> Diagnostic {
+        file.diagnostic(.warning, message, line: node.mark?.line ?? 1, characterColumn: node.mark?.column ?? 1, hint: hint)
+    }
+
+    // MARK: YAML
+
+    /// Takes the place of a `*` that starts an alias: one scalar (columns stay), from the
+    /// private use area, and one that may start a plain scalar.
+    static let placeholder: Unicode.Scalar = "\u{E000}"
+
+    /// The node itself when it was an alias in the text: a plain scalar starting with the
+    /// placeholder (a plain scalar cannot start with `*`, so there it was an alias).
+    private func alias(_ node: Yams.Node) -> Yams.Node? {
+        guard let scalar = node.scalar, scalar.style == .plain, scalar.string.unicodeScalars.first == Self.placeholder else { return nil }
+        return node
+    }
+
+    /// The text with every `*` followed by an anchor character (ASCII letter, digit, `_`,
+    /// `-`) replaced by the placeholder; nil when there is none. Inside quotes or text they
+    /// are restored by `restoringStars`.
+    static func substitutingAliases(_ yaml: String) -> String? {
+        let bytes = Array(yaml.utf8)
+        guard bytes.contains(UInt8(ascii: "*")) else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        for (i, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "*"), i + 1 < bytes.count, isAnchorByte(bytes[i + 1]) {
+                out.append(contentsOf: [0xEE, 0x80, 0x80])
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func restoringStars(_ text: String) -> String {
+        guard text.unicodeScalars.contains(placeholder) else { return text }
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: text.unicodeScalars.lazy.map { $0 == placeholder ? "*" : $0 })
+        return String(out)
+    }
+
+    static func isAnchorByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
+    }
+
+    private func diagnostic(for error: YamlError) -> Diagnostic {
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            var message = "not valid YAML: \(problem)"
+            if let context { message += " (\(context.text) on line \(context.mark.line))" }
+            // libyaml often notices a missing quote only at the end; the construct it was
+            // reading is the better place to point at.
+            let lastLine = max(file.text.utf8.count { $0 == UInt8(ascii: "\n") } + (file.text.hasSuffix("\n") ? 0 : 1), 1)
+            let place = mark.line > lastLine ? context?.mark ?? mark : mark
+            return file.diagnostic(.error, message, line: place.line, characterColumn: place.column)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return file.diagnostic(
+                .error, "\(duplicates.map { "'\(Self.restoringStars($0))'" }.joined(separator: ", ")) set twice",
+                line: context.mark.line, characterColumn: context.mark.column)
+        default:
+            return file.error("not valid YAML: \(error)", line: 1)
+        }
+    }
+}

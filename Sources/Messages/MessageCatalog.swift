@@ -1,0 +1,66 @@
+import Diagnostics
+
+/// The words of one language that readers see, keyed by message id ("trivia.next_question").
+///
+/// A catalog is complete: a message its source left out is English's (see `MessageLibrary`),
+/// so a lookup by a known id always gives a text. Catalogs are plain values, parsed from the
+/// YAML of `Templates/i18n/<lang>.yaml` (built in) or a site's `i18n/<lang>.yaml`.
+public struct MessageCatalog: Sendable, Hashable {
+    /// The canonical tag of the catalog: "en", "zh-Hant".
+    public var language: String
+    public var pluralRule: PluralRule
+    public var messages: [String: Message]
+
+    public init(language: String, pluralRule: PluralRule, messages: [String: Message]) {
+        self.language = language
+        self.pluralRule = pluralRule
+        self.messages = messages
+    }
+
+    public var isRightToLeft: Bool { LanguageTag(language).isRightToLeft }
+
+    /// Every message id, sorted.
+    public var ids: [String] { messages.keys.sorted() }
+
+    /// A message's text with its placeholders filled: `text("trivia.question_of", ["n": 3,
+    /// "total": 10])`. An unknown id gives the id itself, so that a mistake shows on the page.
+    public func text(_ id: String, _ values: [String: any Sendable] = [:]) -> String {
+        guard let message = messages[id] else { return id }
+        return Message.fill(message.text(for: .other), Self.strings(values))
+    }
+
+    /// The form of a message for a count, filled: `plural("common.points", count: 5)`. The
+    /// count is also the value of `{count}` unless the values give another.
+    public func plural(_ id: String, count: Int, _ values: [String: any Sendable] = [:]) -> String {
+        plural(id, PluralOperands(count), String(count), values)
+    }
+
+    /// The same for a count with a fraction (7.5 seconds).
+    public func plural(_ id: String, count: Double, _ values: [String: any Sendable] = [:]) -> String {
+        plural(id, PluralOperands(count), Self.format(count), values)
+    }
+
+    private func plural(_ id: String, _ operands: PluralOperands, _ shown: String, _ values: [String: any Sendable]) -> String {
+        guard let message = messages[id] else { return id }
+        var strings = Self.strings(values)
+        if strings["count"] == nil { strings["count"] = shown }
+        return Message.fill(message.text(for: pluralRule.category(operands)), strings)
+    }
+
+    static func strings(_ values: [String: any Sendable]) -> [String: String] {
+        values.mapValues { value in
+            switch value {
+            case let number as Double: format(number)
+            case let text as String: text
+            default: String(describing: value)
+            }
+        }
+    }
+
+    /// A number as messages show it: 5 for 5.0, 7.5 for 7.5.
+    public static func format(_ number: Double) -> String {
+        guard number.isFinite else { return String(number) }
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
+        return String(number)
+    }
+}
