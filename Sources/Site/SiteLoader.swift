@@ -301,9 +301,10 @@ public enum SiteLoader {
     /// A text file decoded, read with one allocation of its size where the file system can.
     static func readDecoded(_ path: String, fs: FileSystem) -> Result<String, ReadProblem> {
         do throws(FileSystem.Failure) {
-            if let size = fs.size(path), size > maximumTextSize { return .failure(.tooLarge(size)) }
+            let size = fs.size(path)
+            if let size, size > maximumTextSize { return .failure(.tooLarge(size)) }
             let decoded: Result<String, TextDecoding.InvalidUTF8>
-            if let readInto = fs.readInto, let size = fs.size(path) {
+            if let readInto = fs.readInto, let size {
                 decoded = try TextDecoding.decode(capacity: size) { buffer throws(FileSystem.Failure) in
                     try readInto(path, buffer)
                 }
