@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "Templating", dependencies: ["Support"], swiftSettings: coverage),
         .target(
             name: "Render",
-            dependencies: ["Content", "Analysis", "Markdown", "Templating", "Diagnostics", "Support"],
+            dependencies: ["Content", "Analysis", "Markdown", "Messages", "Templating", "Diagnostics", "Support"],
             swiftSettings: coverage,
             plugins: ["TemplateEmbedder"]
         ),

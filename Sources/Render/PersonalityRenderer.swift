@@ -9,6 +9,8 @@ import Templating
 public enum PersonalityRenderer {
     public static func render(_ meta: ContentMeta, _ quiz: PersonalityQuiz, table: OutcomeTable, site: SiteContext) -> [OutputFile] {
         let markdown = site.markdown
+        let words = site.words(meta.lang)
+        let t = words.templateValue
         let folder = meta.sitePath
         let root = SitePaths.toRoot(from: folder)
         var used = Set<String>()
@@ -53,11 +55,13 @@ public enum PersonalityRenderer {
             "title": .string(meta.title),
             "intro": .string(markdown.render(blocks: meta.introduction)),
             "questionCount": .int(quiz.questions.count),
-            "oneQuestion": .bool(quiz.questions.count == 1),
+            "questionCountText": .string(words.plural("quiz.question_count", count: quiz.questions.count)),
+            "questionOf": .string(words.html("quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": String(quiz.questions.count)])),
             "questions": .list(questions),
             "outcomes": .list(outcomes),
             "data": .string(scriptData(table, quiz)),
             "script": .string(script),
+            "t": t,
         ])
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,
@@ -72,6 +76,8 @@ public enum PersonalityRenderer {
                 "quizTitle": .string(meta.title),
                 "title": .string(outcomeHTML[i].title),
                 "text": .string(outcomeHTML[i].text),
+                "resultOf": .string(words.text("outcome.result_of", ["quiz": meta.title])),
+                "t": t,
             ] as TemplateValue)
             let shell = PageShell(
                 title: "\(title) · \(meta.title)", ogTitle: title, description: outcome.body.summary(limit: 200),

@@ -11,24 +11,30 @@ public enum TriviaRenderer {
         let script = site.templates.text("trivia.js")
         let draw = quiz.drawSize
         let bank = quiz.questions.count
+        let words = site.words(meta.lang)
         let drawText = draw < bank
-            ? "\(draw) question\(draw == 1 ? "" : "s") per play, drawn at random from \(bank)"
-            : "\(bank) question\(bank == 1 ? "" : "s")"
+            ? words.plural("trivia.draw", count: draw, ["total": bank])
+            : words.plural("quiz.question_count", count: bank)
+        let passMark = quiz.pass.map(words.percent) ?? ""
         let content = site.templates.render("trivia", [
             "root": .string(SitePaths.toRoot(from: folder)),
             "siteTitle": .string(site.settings.title),
             "title": .string(meta.title),
             "intro": .string(site.markdown.render(blocks: meta.introduction)),
             "drawSize": .int(draw),
+            "questionOf": .string(words.html(
+                "quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": "<span id=\"qt\">\(draw)</span>"])),
+            "zeroPercent": .string(words.percent(0)),
             "draw": .string(drawText),
-            "time": quiz.time.map { .string(TriviaQuiz.seconds($0)) } ?? .bool(false),
+            "time": quiz.time.map { .string(words.text("trivia.time_per_question", ["time": words.plural("common.seconds", count: $0)])) } ?? .bool(false),
             "suddenDeath": .bool(quiz.onWrong == .end),
-            "pass": quiz.pass.map { .string(TriviaQuiz.percent($0)) } ?? .bool(false),
-            "passMessage": .string(quiz.messages.pass),
-            "failMessage": .string(quiz.messages.fail),
-            "perfectMessage": .string(quiz.messages.perfect),
+            "pass": quiz.pass == nil ? .bool(false) : .string(words.text("trivia.pass_mark", ["mark": passMark])),
+            "passMessage": .string(quiz.messages.pass ?? words.text("trivia.pass_message", ["mark": passMark])),
+            "failMessage": .string(quiz.messages.fail ?? words.text("trivia.fail_message", ["mark": passMark])),
+            "perfectMessage": .string(quiz.messages.perfect ?? words.text("trivia.perfect_message")),
             "data": .string(data(quiz, markdown: site.markdown).encoded),
             "script": .string(script),
+            "t": words.templateValue,
         ] as TemplateValue)
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,

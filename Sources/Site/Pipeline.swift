@@ -176,7 +176,8 @@ public struct Pipeline: Sendable {
         case .trivia(let quiz, _):
             return TriviaRenderer.render(item.meta, quiz, site: site)
         case .story(let story, let analysis):
-            let dot = map?.dot ?? StoryDOT.render(title: item.meta.title, story: story, analysis: analysis)
+            let dot = map?.dot ?? StoryDOT.render(
+                title: item.meta.title, story: story, analysis: analysis, words: site.words(item.meta.lang))
             return StoryRenderer.render(item.meta, story, analysis: analysis, dot: dot, svg: map?.svg, site: site)
         }
     }
