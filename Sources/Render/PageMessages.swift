@@ -53,21 +53,47 @@ public struct PageMessages: Sendable {
         text("common.percent", ["value": value])
     }
 
-    /// The messages a page script shows, for the JSON it reads: `("r", rule)` and `("m",
-    /// {name: text or {category: text}})`, each named by the last part of its id (the
-    /// script's names stay short; the ids given must not share a last part).
-    public func script(_ ids: [String]) -> [(String, ScriptJSON)] {
-        let exported = catalog.scriptMessages(ids)
-        let fields: [(String, ScriptJSON)] = ids.compactMap { id in
-            guard let message = exported.messages[id] else { return nil }
-            let name = String(id.split(separator: ".").last ?? Substring(id))
-            switch message {
-            case .text(let text): return (name, .string(text))
-            case .plural(let forms):
-                return (name, .object(forms.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .string($0.value)) }))
-            }
+    /// One message a page script shows: its `{name}` placeholders become `{0}`, `{1}`, …
+    /// (the script's `say(name, v0, v1, …)`) or text fixed at build time, as `values` maps
+    /// them; a plural message's count is always `{0}`.
+    public struct ScriptWord: Sendable {
+        public var name: String
+        public var id: String
+        public var values: [String: String]
+        /// Shown as HTML (`innerHTML`): the text is escaped here.
+        public var html: Bool
+
+        public init(_ name: String, _ id: String, _ values: [String: String] = [:], html: Bool = false) {
+            self.name = name
+            self.id = id
+            self.values = values
+            self.html = html
         }
-        return [("r", .string(exported.rule)), ("m", .object(fields))]
+    }
+
+    /// The words of a page script for the JSON it reads: `("m", {name: text or [forms]})`,
+    /// and when a message has forms, `("p", table)`: the index of the form for a count n is
+    /// digit `n` of the table below 100 and digit `100 + n % 100` above, which CLDR's rules
+    /// for whole numbers make exact (but for Italian, Spanish, French and Portuguese `many`,
+    /// which only whole millions take, shown as `other`). The script then needs no rules.
+    public func script(_ words: [ScriptWord]) -> [(String, ScriptJSON)] {
+        let categories = catalog.pluralRule.categories
+        var plural = false
+        let fields: [(String, ScriptJSON)] = words.map { word in
+            let message = catalog.messages[word.id] ?? .text(word.id)
+            let shape = { (text: String) -> ScriptJSON in
+                let filled = Message.fill(word.html ? HTMLEscaping.escape(text) : text, word.values)
+                return .string(filled)
+            }
+            guard message.isPlural else { return (word.name, shape(message.text(for: .other))) }
+            plural = true
+            return (word.name, .array(categories.map { shape(message.text(for: $0)) }))
+        }
+        guard plural else { return [("m", .object(fields))] }
+        let table = (0..<200).map { n in
+            String(categories.firstIndex(of: catalog.pluralRule.category(n)) ?? categories.count - 1)
+        }.joined()
+        return [("m", .object(fields)), ("p", .string(table))]
     }
 
     /// Builds the nested object of `templateValue`.

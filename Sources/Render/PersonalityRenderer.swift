@@ -59,7 +59,7 @@ public enum PersonalityRenderer {
             "questionOf": .string(words.html("quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": String(quiz.questions.count)])),
             "questions": .list(questions),
             "outcomes": .list(outcomes),
-            "data": .string(scriptData(table, quiz)),
+            "data": .string(scriptData(table, quiz, words: words)),
             "script": .string(script),
             "t": t,
         ])
@@ -88,14 +88,18 @@ public enum PersonalityRenderer {
         return files
     }
 
-    /// The outcome table and options as JSON for the page script.
-    static func scriptData(_ table: OutcomeTable, _ quiz: PersonalityQuiz) -> String {
+    /// The outcome table, options and words as JSON for the page script.
+    static func scriptData(_ table: OutcomeTable, _ quiz: PersonalityQuiz, words: PageMessages) -> String {
         ScriptJSON.object([
             ("n", .int(table.outcomeCount)),
             ("w", .array(table.weights.map { answers in .array(answers.map { .array($0.map(ScriptJSON.int)) }) })),
             ("sq", .bool(quiz.shuffleQuestions)),
             ("sa", .bool(quiz.shuffleAnswers)),
-        ]).encoded
+        ] + words.script([
+            .init("share", "personality.share_text", ["result": "{0}", "title": "{1}"]),
+            .init("copied", "personality.link_copied"),
+            .init("copy", "personality.copy_link", ["url": "{0}"]),
+        ])).encoded
     }
 
     static func firstImage(_ nodes: [Node]) -> String? {

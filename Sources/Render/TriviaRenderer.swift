@@ -32,7 +32,7 @@ public enum TriviaRenderer {
             "passMessage": .string(quiz.messages.pass ?? words.text("trivia.pass_message", ["mark": passMark])),
             "failMessage": .string(quiz.messages.fail ?? words.text("trivia.fail_message", ["mark": passMark])),
             "perfectMessage": .string(quiz.messages.perfect ?? words.text("trivia.perfect_message")),
-            "data": .string(data(quiz, markdown: site.markdown).encoded),
+            "data": .string(data(quiz, markdown: site.markdown, words: words).encoded),
             "script": .string(script),
             "t": words.templateValue,
         ] as TemplateValue)
@@ -49,8 +49,9 @@ public enum TriviaRenderer {
     ///      "sa": shuffle answers, "sq": shuffle questions, "e": end at the first wrong answer,
     ///      "pass": pass mark in percent or null,
     ///      "q": [{"h": question, "b": body, "c": [choices], "k": [correct], "m": 1 if multiple,
-    ///             "p": points, "x": explanation}]}
-    public static func data(_ quiz: TriviaQuiz, markdown: HTMLRenderer) -> ScriptJSON {
+    ///             "p": points, "x": explanation}],
+    ///      "m": the words of `scriptWords`, "p": their plural table (`PageMessages.script`)}
+    public static func data(_ quiz: TriviaQuiz, markdown: HTMLRenderer, words: PageMessages = .builtIn("en")) -> ScriptJSON {
         let questions: [ScriptJSON] = quiz.questions.map { question in
             var fields: [(String, ScriptJSON)] = [("h", .string(markdown.render(inlines: question.text)))]
             if !question.body.isEmpty { fields.append(("b", .string(markdown.render(blocks: question.body)))) }
@@ -69,6 +70,29 @@ public enum TriviaRenderer {
             ("e", .bool(quiz.onWrong == .end)),
             ("pass", quiz.pass.map(ScriptJSON.number) ?? .null),
             ("q", .array(questions)),
-        ])
+        ] + words.script(scriptWords(words)))
+    }
+
+    /// What trivia.js says, by the short names it uses, with the order of its values.
+    static func scriptWords(_ words: PageMessages) -> [PageMessages.ScriptWord] {
+        let percent = words.text("common.percent", ["value": "{2}"])
+        return [
+            .init("points", "common.points", ["count": "{0}"]),
+            .init("right", "trivia.right", ["points": "{0}"], html: true),
+            .init("wrong", "trivia.wrong", ["answer": "{0}"], html: true),
+            .init("late", "trivia.time_up", ["answer": "{0}"], html: true),
+            .init("sep", "common.list_separator", html: true),
+            .init("next", "trivia.next_question"),
+            .init("last", "trivia.see_score"),
+            .init("pct", "common.percent", ["value": "{0}"]),
+            .init("score", "trivia.score", ["count": "{0}", "score": "{1}"]),
+            .init("yours", "trivia.your_answer", ["answer": "{0}"], html: true),
+            .init("none", "trivia.no_answer", html: true),
+            .init("out", "trivia.timed_out", html: true),
+            .init("key", "trivia.correct_answer", ["answer": "{0}", "score": "{1}", "max": "{2}"], html: true),
+            .init("share", "trivia.share_text", ["count": "{0}", "score": "{1}", "percent": percent, "title": "{3}"]),
+            .init("copied", "common.copied", ["text": "{0}"]),
+            .init("copy", "common.copy_this", ["text": "{0}"]),
+        ]
     }
 }
