@@ -83,6 +83,11 @@ public struct SiteContext: Sendable {
         self.messages = messages
     }
 
+    /// Whether a language has no catalog, so that its pages are worded in English.
+    public func hasNoCatalog(for lang: String) -> Bool {
+        messages.resolve(lang).isFallback
+    }
+
     /// The words of a page in this language (a piece's `lang`, else the site's `language`):
     /// its catalog, or English for a language quizgen has none for (the build warns).
     public func words(_ lang: String) -> PageMessages {
