@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Content", "Markdown"]),
         // Golden files are read by path (Golden.swift), not as bundle resources.
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "Diagnostics", "Markdown", "Support", "TestSupport"],
+            name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "Diagnostics", "Markdown", "Messages", "Support", "TestSupport"],
             exclude: ["__Golden__"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Reports", "Diagnostics", "TestSupport"], exclude: ["__Golden__"]),
         .testTarget(name: "CLITests", dependencies: ["quizgen", "TestSupport"], exclude: ["__Golden__"]),
