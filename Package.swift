@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "Templating", dependencies: ["Support"], swiftSettings: coverage),
         .target(
             name: "Render",
-            dependencies: ["Content", "Analysis", "Markdown", "Templating", "Diagnostics", "Support"],
+            dependencies: ["Content", "Analysis", "Markdown", "Messages", "Templating", "Diagnostics", "Support"],
             swiftSettings: coverage,
             plugins: ["TemplateEmbedder"]
         ),
@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Content", "Markdown"]),
         // Golden files are read by path (Golden.swift), not as bundle resources.
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "Diagnostics", "Markdown", "Support", "TestSupport"],
+            name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "Diagnostics", "Markdown", "Messages", "Support", "TestSupport"],
             exclude: ["__Golden__"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Reports", "Diagnostics", "TestSupport"], exclude: ["__Golden__"]),
         .testTarget(name: "CLITests", dependencies: ["quizgen", "TestSupport"], exclude: ["__Golden__"]),

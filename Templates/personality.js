@@ -13,6 +13,8 @@
   const last = (e, s) => kids(e, s).pop()
   const all = (s, e) => [...e.querySelectorAll(s)]
   const data = JSON.parse(json.textContent), W = data.w
+  // say(name, v0, …): the page's words, from the language's catalog.
+  const say = (k, ...v) => data.m[k].replace(/{(\d)}/g, (s, i) => v[i])
   const intro = kid(root, '#intro'), play = kid(root, '#play'), result = kid(root, '#result')
   const begin = last(intro, 'button'), qn = kid(play, 'p > #qn'), bar = kid(play, '#bar')
   const shareButton = kid(result, '#share'), status = kid(result, '#status'), again = kid(result, '#again')
@@ -67,13 +69,13 @@
   }
   const share = async () => {
     const o = os[best], url = o.perma.href
-    const text = `${o.h.textContent} (${d.title})`
+    const text = say('share', o.h.textContent, d.title)
     try {
       if (navigator.share) return await navigator.share({ title: d.title, text, url })
       await navigator.clipboard.writeText(url)
-      status.textContent = 'Link copied to the clipboard.'
+      status.textContent = data.m.copied
     } catch (e) {
-      if (e.name != 'AbortError') status.textContent = 'Copy this link: ' + url
+      if (e.name != 'AbortError') status.textContent = say('copy', url)
     }
   }
   root.addEventListener('click', e => {

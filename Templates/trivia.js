@@ -1,5 +1,5 @@
 // quizgen trivia quiz: draws questions from the bank built into the page, times and scores
-// them, and shows the review. Everything it shows is HTML prerendered at build time.
+// them, and shows the review. Everything it shows is HTML and words prerendered at build time.
 (() => {
   // The page's own elements are found once, by structure: the data just before this script,
   // the quiz's <main> before that (an author's id could win a lookup by id). Play and result
@@ -17,7 +17,13 @@
   const now = () => performance.now(), keys = n => [...Array(n).keys()]
   const shuffle = a => { for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [a[i], a[j]] = [a[j], a[i]] } return a }
   const show = id => ['intro', 'play', 'result'].forEach(s => $(s).hidden = s != id)
-  const names = (q, list) => list.map(i => q.c[i]).join(', ')
+  // say(name, v0, v1, …): the page's words (D.m), a count's form (always v0) from D.p.
+  const say = (k, ...v) => {
+    let t = D.m[k], n = v[0]
+    if (!t.big) t = t[D.p[n < 100 ? n : 100 + n % 100]]
+    return t.replace(/{(\d)}/g, (s, i) => v[i])
+  }
+  const names = (q, list) => list.map(i => q.c[i]).join(D.m.sep)
   let deck = [], draw, pos, score, max, log, q, deadline, timer, frame, answered, pct
 
   // Each play takes the next questions of a shuffled deck, so that playing again brings
@@ -42,7 +48,7 @@
     q = Q[draw[pos]]
     answered = false
     $('qn').textContent = pos + 1
-    $('pts').textContent = q.p + (q.p == 1 ? ' point' : ' points')
+    $('pts').textContent = say('points', q.p)
     $('qh').innerHTML = q.h
     $('qb').innerHTML = q.b || ''
     const order = keys(q.c.length)
@@ -87,9 +93,9 @@
       if (mark) b.closest('.a,.c').classList.add(mark)
     })
     $('submit').hidden = true
-    verdict.innerHTML = right ? `Right! +${q.p}` : `${picks ? 'Wrong.' : 'Time’s up!'} The answer: ${names(q, q.k)}`
+    verdict.innerHTML = say(right ? 'right' : picks ? 'wrong' : 'late', right ? q.p : names(q, q.k))
     $('why').innerHTML = q.x || ''
-    $('next').textContent = pos + 1 == draw.length || !right && D.e ? 'See your score' : 'Next question'
+    $('next').textContent = pos + 1 == draw.length || !right && D.e ? D.m.last : D.m.next
     $('fb').hidden = false
     $('next').focus()
   }
@@ -100,8 +106,8 @@
     show('result')
     pct = max ? Math.floor(score * 100 / max) : 0
     const perfect = log.every(r => r[2])
-    $('pct').textContent = pct + '%'
-    $('score').textContent = `${score} of ${max} points`
+    $('pct').textContent = say('pct', pct)
+    $('score').textContent = say('score', max, score)
     $('perfect').hidden = !perfect
     $('over').hidden = !D.e || perfect
     if (D.pass != null) {
@@ -110,8 +116,8 @@
       $('failed').hidden = passed
     }
     $('review').innerHTML = log.map(([q, picks, right]) => `<li class="${right ? 'ok' : 'no'}"><p>${q.h}</p>`
-      + `<p>Your answer: ${picks ? names(q, picks.sort((a, b) => a - b)) || 'none' : 'none, the time ran out'}</p>`
-      + `<p>Correct answer: ${names(q, q.k)} · ${right ? q.p : 0} of ${q.p}</p></li>`).join('')
+      + `<p>${say('yours', picks ? names(q, picks.sort((a, b) => a - b)) || D.m.none : D.m.out)}</p>`
+      + `<p>${say('key', names(q, q.k), right ? q.p : 0, q.p)}</p></li>`).join('')
     // The ring fills from empty: let the browser see it empty before setting the share.
     const arc = $('arc')
     arc.style.strokeDashoffset = ''
@@ -121,13 +127,13 @@
     $('rh').focus()
   }
   const share = async () => {
-    const url = location.href.split('#')[0], text = `I scored ${pct}% (${score} of ${max} points) in “${d.title}”.`
+    const url = location.href.split('#')[0], text = say('share', max, score, pct, d.title)
     try {
       if (navigator.share) return await navigator.share({ title: d.title, text, url })
       await navigator.clipboard.writeText(text + ' ' + url)
-      status.textContent = 'Copied to the clipboard: ' + text + ' ' + url
+      status.textContent = say('copied', text + ' ' + url)
     } catch (e) {
-      if (e.name != 'AbortError') status.textContent = 'Copy this: ' + text + ' ' + url
+      if (e.name != 'AbortError') status.textContent = say('copy', text + ' ' + url)
     }
   }
   main.addEventListener('click', e => {

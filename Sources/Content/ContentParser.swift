@@ -67,9 +67,11 @@ public enum ContentParser {
             ?? fileName(of: file.path)
         let description = reader.string("description") ?? outline.introduction.summary(limit: 160)
         var lang = options.defaultLanguage
+        var langPosition: ValuePosition?
         if let given = reader.string("lang") {
             if isLanguageTag(given) {
                 lang = given
+                langPosition = frontMatter["lang"].map { ValuePosition(line: $0.valueLine, column: $0.valueColumn) }
             } else if let entry = frontMatter["lang"] {
                 diagnostics.append(file.diagnostic(
                     .warning, "'\(given)' is not a language tag; using '\(lang)'", line: entry.valueLine,
@@ -82,9 +84,10 @@ public enum ContentParser {
             diagnostics += reader.diagnostics
             return (nil, diagnostics)
         }
-        let meta = ContentMeta(
+        var meta = ContentMeta(
             kind: kind, title: title, description: description, lang: lang, sitePath: sitePath,
             sourcePath: file.path, introduction: outline.introduction, draft: draft)
+        meta.langPosition = langPosition
 
         var piece: ContentPiece?
         switch kind {

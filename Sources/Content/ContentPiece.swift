@@ -13,12 +13,25 @@ public enum ContentKind: String, Sendable, CaseIterable, Codable {
     }
 }
 
+/// Where a value of front matter or `quizgen.yml` starts, for a diagnostic about it.
+public struct ValuePosition: Sendable, Hashable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
 /// What every content file has, whatever its kind.
 public struct ContentMeta: Sendable {
     public var kind: ContentKind
     public var title: String
     public var description: String
     public var lang: String
+    /// Where the front matter's `lang:` value is; nil when the site's `language` applies.
+    public var langPosition: ValuePosition?
     /// The page folder in the site, e.g. `a/b` for `Content/a/b.md`.
     public var sitePath: String
     /// The file as the author knows it, e.g. `Content/a/b.md`.

@@ -26,6 +26,14 @@ public struct SiteSettings: Sendable, Equatable {
 
     public static let keys = ["title", "description", "language", "base-url", "raw-html", "media-origins"]
 
+    /// Where `language:` is set in the file, for a diagnostic about the language.
+    public static func languagePosition(in file: SourceFile) -> ValuePosition? {
+        guard file.nulByteError() == nil else { return nil }
+        var frontMatter = FrontMatter()
+        frontMatter.entries = FrontMatter.compose(file.text, in: file, lineOffset: 0).0
+        return frontMatter["language"].map { ValuePosition(line: $0.valueLine, column: $0.valueColumn) }
+    }
+
     public static func parse(_ file: SourceFile) -> (SiteSettings, [Diagnostic]) {
         if let nul = file.nulByteError() { return (SiteSettings(), [nul]) }
         var (entries, diagnostics) = FrontMatter.compose(file.text, in: file, lineOffset: 0)

@@ -29,11 +29,9 @@ enum TriviaParser {
         let pass = reader.number("pass", in: 0...100)
         let bank = reader.string("bank")
         let separator = reader.string("bank-separator")
-        let defaults = TriviaQuiz.defaultMessages(pass: pass)
         let messages = TriviaQuiz.Messages(
-            pass: reader.string("pass-message") ?? defaults.pass,
-            fail: reader.string("fail-message") ?? defaults.fail,
-            perfect: reader.string("perfect-message") ?? defaults.perfect)
+            pass: reader.string("pass-message"), fail: reader.string("fail-message"),
+            perfect: reader.string("perfect-message"))
         let frontMatter = reader.frontMatter
         func at(_ key: String) -> (line: Int, column: Int) {
             frontMatter[key].map { ($0.valueLine, $0.valueColumn) } ?? (kindLine, 1)

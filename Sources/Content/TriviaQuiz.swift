@@ -62,13 +62,14 @@ public struct TriviaQuiz: Sendable {
         case `continue`, end
     }
 
-    /// Texts of the result screen, from front matter or the defaults.
+    /// Texts of the result screen that the author wrote in the front matter; nil where the
+    /// page shows its language's catalog text (the renderer knows the language).
     public struct Messages: Sendable, Equatable {
-        public var pass: String
-        public var fail: String
-        public var perfect: String
+        public var pass: String?
+        public var fail: String?
+        public var perfect: String?
 
-        public init(pass: String, fail: String, perfect: String) {
+        public init(pass: String? = nil, fail: String? = nil, perfect: String? = nil) {
             self.pass = pass
             self.fail = fail
             self.perfect = perfect
@@ -102,26 +103,18 @@ public struct TriviaQuiz: Sendable {
         self.onWrong = onWrong
         self.pass = pass
         self.bank = bank
-        self.messages = messages ?? Self.defaultMessages(pass: pass)
+        self.messages = messages ?? Messages()
     }
 
     /// How many questions one play asks.
     public var drawSize: Int { min(pick ?? questions.count, questions.count) }
 
-    public static func defaultMessages(pass: Double?) -> Messages {
-        let mark = pass.map(Self.percent) ?? ""
-        return Messages(
-            pass: "You passed: the pass mark is \(mark).",
-            fail: "Not this time: the pass mark is \(mark). Play again to try for it.",
-            perfect: "A perfect run: every question right!")
-    }
-
-    /// "10 seconds" or "7.5 seconds".
+    /// "10 seconds" or "7.5 seconds", in English: for `check`'s report, not for pages.
     public static func seconds(_ value: Double) -> String {
         value.plainDescription + (value == 1 ? " second" : " seconds")
     }
 
-    /// 70% or 62.5%.
+    /// 70% or 62.5%, for `check`'s report.
     public static func percent(_ value: Double) -> String {
         value.plainDescription + "%"
     }

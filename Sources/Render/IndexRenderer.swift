@@ -4,11 +4,12 @@ import Templating
 /// `index.html` at the site root: every quiz and story with its title, kind and description.
 public enum IndexRenderer {
     public static func render(_ pieces: [ContentMeta], site: SiteContext) -> OutputFile {
+        let words = site.words(site.settings.language)
         let entries: [TemplateValue] = pieces.sorted { $0.sitePath < $1.sitePath }.map { meta in
             [
                 "url": .string(SitePaths.urlPath(meta.sitePath + "/index.html")),
                 "title": .string(meta.title),
-                "kind": .string(meta.kind.label),
+                "kind": .string(words.text("kind.\(meta.kind.rawValue)")),
                 "description": .string(meta.description),
                 "hasDescription": .bool(!meta.description.isEmpty),
             ]
@@ -19,6 +20,7 @@ public enum IndexRenderer {
             "hasSiteDescription": .bool(!site.settings.description.isEmpty),
             "entries": .list(entries),
             "hasEntries": .bool(!entries.isEmpty),
+            "t": words.templateValue,
         ] as TemplateValue)
         let shell = PageShell(
             title: site.settings.title, description: site.settings.description, lang: site.settings.language,

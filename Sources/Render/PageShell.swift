@@ -1,5 +1,6 @@
 import Content
 import Markdown
+import Messages
 import Templating
 
 /// Wraps a page's content in the layout: the head with its metadata, the stylesheet and a
@@ -49,6 +50,7 @@ public struct PageShell: Sendable {
         let css = site.templates.text("style.css")
         let context: TemplateValue = [
             "lang": .string(lang),
+            "rtl": .bool(LanguageTag(lang).isRightToLeft),
             "title": .string(title),
             "ogTitle": .string(ogTitle ?? title),
             "siteTitle": .string(site.settings.title),
@@ -72,10 +74,24 @@ public struct PageShell: Sendable {
 public struct SiteContext: Sendable {
     public var settings: SiteSettings
     public var templates: TemplateSet
+    /// The catalogs pages take their words from.
+    public var messages: MessageLibrary
 
-    public init(settings: SiteSettings, templates: TemplateSet) {
+    public init(settings: SiteSettings, templates: TemplateSet, messages: MessageLibrary = .builtIn) {
         self.settings = settings
         self.templates = templates
+        self.messages = messages
+    }
+
+    /// Whether a language has no catalog, so that its pages are worded in English.
+    public func hasNoCatalog(for lang: String) -> Bool {
+        messages.resolve(lang).isFallback
+    }
+
+    /// The words of a page in this language (a piece's `lang`, else the site's `language`):
+    /// its catalog, or English for a language quizgen has none for (the build warns).
+    public func words(_ lang: String) -> PageMessages {
+        PageMessages(messages.resolve(lang).catalog)
     }
 
     /// The absolute URL of a site path (as on disk, encoded here), when the site has a base URL.

@@ -9,6 +9,8 @@ import Templating
 public enum PersonalityRenderer {
     public static func render(_ meta: ContentMeta, _ quiz: PersonalityQuiz, table: OutcomeTable, site: SiteContext) -> [OutputFile] {
         let markdown = site.markdown
+        let words = site.words(meta.lang)
+        let t = words.templateValue
         let folder = meta.sitePath
         let root = SitePaths.toRoot(from: folder)
         var used = Set<String>()
@@ -53,11 +55,13 @@ public enum PersonalityRenderer {
             "title": .string(meta.title),
             "intro": .string(markdown.render(blocks: meta.introduction)),
             "questionCount": .int(quiz.questions.count),
-            "oneQuestion": .bool(quiz.questions.count == 1),
+            "questionCountText": .string(words.plural("quiz.question_count", count: quiz.questions.count)),
+            "questionOf": .string(words.html("quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": String(quiz.questions.count)])),
             "questions": .list(questions),
             "outcomes": .list(outcomes),
-            "data": .string(scriptData(table, quiz)),
+            "data": .string(scriptData(table, quiz, words: words)),
             "script": .string(script),
+            "t": t,
         ])
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,
@@ -72,6 +76,8 @@ public enum PersonalityRenderer {
                 "quizTitle": .string(meta.title),
                 "title": .string(outcomeHTML[i].title),
                 "text": .string(outcomeHTML[i].text),
+                "resultOf": .string(words.text("outcome.result_of", ["quiz": meta.title])),
+                "t": t,
             ] as TemplateValue)
             let shell = PageShell(
                 title: "\(title) · \(meta.title)", ogTitle: title, description: outcome.body.summary(limit: 200),
@@ -82,14 +88,18 @@ public enum PersonalityRenderer {
         return files
     }
 
-    /// The outcome table and options as JSON for the page script.
-    static func scriptData(_ table: OutcomeTable, _ quiz: PersonalityQuiz) -> String {
+    /// The outcome table, options and words as JSON for the page script.
+    static func scriptData(_ table: OutcomeTable, _ quiz: PersonalityQuiz, words: PageMessages) -> String {
         ScriptJSON.object([
             ("n", .int(table.outcomeCount)),
             ("w", .array(table.weights.map { answers in .array(answers.map { .array($0.map(ScriptJSON.int)) }) })),
             ("sq", .bool(quiz.shuffleQuestions)),
             ("sa", .bool(quiz.shuffleAnswers)),
-        ]).encoded
+        ] + words.script([
+            .init("share", "personality.share_text", ["result": "{0}", "title": "{1}"]),
+            .init("copied", "personality.link_copied"),
+            .init("copy", "personality.copy_link", ["url": "{0}"]),
+        ])).encoded
     }
 
     static func firstImage(_ nodes: [Node]) -> String? {

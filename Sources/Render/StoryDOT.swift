@@ -1,6 +1,7 @@
 import Analysis
 import Content
 import Markdown
+import Messages
 import Support
 
 /// A story's graph in Graphviz's DOT language: one node per page, labelled with its number
@@ -19,13 +20,16 @@ public enum StoryDOT {
 
     static let font = "Helvetica,Arial,sans-serif"
 
-    public static func render(title: String, story: Story, analysis: StoryAnalysis) -> String {
+    /// - Parameter words: the catalog of the story's language, for the map's own labels.
+    public static func render(
+        title: String, story: Story, analysis: StoryAnalysis, words: PageMessages = .builtIn("en")
+    ) -> String {
         let traps = Set(analysis.traps)
         var out = "digraph story {\n"
         out += "  graph [label=\(quoted(title)), labelloc=t, fontname=\(quoted(font)), fontsize=18];\n"
         out += "  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\(quoted(font)), fontsize=12];\n"
         out += "  edge [fontname=\(quoted(font)), fontsize=10];\n"
-        out += "  start [shape=plaintext, style=\"\", label=\"start\", fontcolor=\"#555555\"];\n"
+        out += "  start [shape=plaintext, style=\"\", label=\(quoted(words.text("map.start"))), fontcolor=\"#555555\"];\n"
         out += "  start -> p\(story.start + 1) [style=bold];\n"
 
         for (i, page) in story.pages.enumerated() {
@@ -34,14 +38,14 @@ public enum StoryDOT {
             var attributes: [String] = []
             if page.isEnding {
                 let (shape, fill) = endingLook(page.ending)
-                label += "\n(" + (page.ending.map { "\($0.rawValue) ending" } ?? "ending") + ")"
+                label += "\n" + words.text(page.ending.map { "map.\($0.rawValue)_ending" } ?? "map.ending")
                 attributes += ["shape=\(shape)", "fillcolor=\"\(fill)\""]
             }
             if !analysis.reachable[i] {
-                label += "\n(unreachable)"
+                label += "\n" + words.text("map.unreachable")
                 attributes += ["style=\"rounded,filled,dashed\"", "fontcolor=\"#666666\"", "color=\"#666666\""]
             } else if traps.contains(i) {
-                label += "\n(trap: no ending from here)"
+                label += "\n" + words.text("map.trap")
                 attributes.append("color=\"#e65100\"")
             }
             // A thick outline for the start and for traps.

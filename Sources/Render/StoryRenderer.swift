@@ -1,6 +1,7 @@
 import Analysis
 import Content
 import Markdown
+import Support
 import Templating
 
 /// A story as static pages joined by plain links, so that reading and choosing need no
@@ -21,6 +22,8 @@ public enum StoryRenderer {
             return base.resolveURL(url, use)
         }
         var output: [OutputFile] = []
+        let words = site.words(meta.lang)
+        let t = words.templateValue
 
         let endings = story.pages.count(where: \.isEnding)
         let cover = site.templates.render("story", [
@@ -28,10 +31,10 @@ public enum StoryRenderer {
             "siteTitle": .string(site.settings.title),
             "title": .string(meta.title),
             "intro": .string(markdown.render(blocks: demotingHeadings(meta.introduction))),
-            "pageCount": .int(story.pages.count),
-            "onePage": .bool(story.pages.count == 1),
-            "endingCount": .int(endings),
-            "oneEnding": .bool(endings == 1),
+            "summary": .string(words.text("story.summary", [
+                "pages": words.plural("story.summary_pages", count: story.pages.count),
+                "endings": words.plural("story.summary_endings", count: endings)])),
+            "t": t,
             "startURL": .string(startURL),
             "hasMap": .bool(svg != nil),
         ] as TemplateValue)
@@ -42,26 +45,28 @@ public enum StoryRenderer {
         for (i, page) in story.pages.enumerated() {
             let plainTitle = page.title.plainText
             let untitled = plainTitle.allSatisfy(\.isWhitespace)
+            let pageNumber = words.text("story.page", ["n": i + 1])
             let choices: [TemplateValue] = buttons(page).map { choice in
                 [
                     "url": .string(files[choice.target]),
                     "text": .string(markdown.renderPhrasing(choice.label)),
-                    "target": .int(choice.target + 1),
+                    "target": .string(words.text("story.choice_target", ["n": choice.target + 1])),
                 ]
             }
             let content = site.templates.render("story-page", [
                 "root": .string(root),
                 "siteTitle": .string(site.settings.title),
                 "storyTitle": .string(meta.title),
-                "number": .int(i + 1),
-                "title": .string(untitled ? "Page \(i + 1)" : markdown.render(inlines: page.title)),
+                "pageNumber": .string(pageNumber),
+                "title": untitled ? .string(HTMLEscaping.escape(pageNumber)) : .string(markdown.render(inlines: page.title)),
                 "text": .string(markdown.render(blocks: demotingHeadings(page.body))),
                 "choices": .list(choices),
                 "hasChoices": .bool(!page.choices.isEmpty),
                 "isEnding": .bool(page.isEnding),
                 "startURL": .string(startURL),
+                "t": t,
             ] as TemplateValue)
-            let title = untitled ? "Page \(i + 1)" : plainTitle
+            let title = untitled ? pageNumber : plainTitle
             let summary = page.body.summary(limit: 200)
             let shell = PageShell(
                 title: "\(title) · \(meta.title)", ogTitle: title, description: summary.isEmpty ? meta.description : summary,
@@ -76,11 +81,15 @@ public enum StoryRenderer {
                 "root": .string(root),
                 "siteTitle": .string(site.settings.title),
                 "title": .string(meta.title),
-                "pageCount": .int(story.pages.count),
-                "choiceCount": .int(story.choiceCount),
+                "mapTitle": .string(words.text("map.title", ["title": meta.title])),
+                "imageAlt": .string(words.text("map.image_alt", [
+                    "title": meta.title, "pages": words.plural("map.image_pages", count: story.pages.count),
+                    "choices": words.plural("map.image_choices", count: story.choiceCount)])),
+                "dotNote": .string(words.html("map.dot_note", ["link": "<a href=\"story.dot\">story.dot</a>"])),
+                "t": t,
             ] as TemplateValue)
             let shell = PageShell(
-                title: "Map · \(meta.title)", description: meta.description, lang: meta.lang,
+                title: words.text("map.page_title", ["title": meta.title]), description: meta.description, lang: meta.lang,
                 url: site.absoluteURL(folder + "/map.html"))
             output.append(OutputFile(path: folder + "/map.html", text: shell.render(content: map, site: site)))
         }

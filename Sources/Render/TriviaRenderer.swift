@@ -11,24 +11,30 @@ public enum TriviaRenderer {
         let script = site.templates.text("trivia.js")
         let draw = quiz.drawSize
         let bank = quiz.questions.count
+        let words = site.words(meta.lang)
         let drawText = draw < bank
-            ? "\(draw) question\(draw == 1 ? "" : "s") per play, drawn at random from \(bank)"
-            : "\(bank) question\(bank == 1 ? "" : "s")"
+            ? words.plural("trivia.draw", count: draw, ["total": bank])
+            : words.plural("quiz.question_count", count: bank)
+        let passMark = quiz.pass.map(words.percent) ?? ""
         let content = site.templates.render("trivia", [
             "root": .string(SitePaths.toRoot(from: folder)),
             "siteTitle": .string(site.settings.title),
             "title": .string(meta.title),
             "intro": .string(site.markdown.render(blocks: meta.introduction)),
             "drawSize": .int(draw),
+            "questionOf": .string(words.html(
+                "quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": "<span id=\"qt\">\(draw)</span>"])),
+            "zeroPercent": .string(words.percent(0)),
             "draw": .string(drawText),
-            "time": quiz.time.map { .string(TriviaQuiz.seconds($0)) } ?? .bool(false),
+            "time": quiz.time.map { .string(words.text("trivia.time_per_question", ["time": words.plural("common.seconds", count: $0)])) } ?? .bool(false),
             "suddenDeath": .bool(quiz.onWrong == .end),
-            "pass": quiz.pass.map { .string(TriviaQuiz.percent($0)) } ?? .bool(false),
-            "passMessage": .string(quiz.messages.pass),
-            "failMessage": .string(quiz.messages.fail),
-            "perfectMessage": .string(quiz.messages.perfect),
-            "data": .string(data(quiz, markdown: site.markdown).encoded),
+            "pass": quiz.pass == nil ? .bool(false) : .string(words.text("trivia.pass_mark", ["mark": passMark])),
+            "passMessage": .string(quiz.messages.pass ?? words.text("trivia.pass_message", ["mark": passMark])),
+            "failMessage": .string(quiz.messages.fail ?? words.text("trivia.fail_message", ["mark": passMark])),
+            "perfectMessage": .string(quiz.messages.perfect ?? words.text("trivia.perfect_message")),
+            "data": .string(data(quiz, markdown: site.markdown, words: words).encoded),
             "script": .string(script),
+            "t": words.templateValue,
         ] as TemplateValue)
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,
@@ -43,8 +49,9 @@ public enum TriviaRenderer {
     ///      "sa": shuffle answers, "sq": shuffle questions, "e": end at the first wrong answer,
     ///      "pass": pass mark in percent or null,
     ///      "q": [{"h": question, "b": body, "c": [choices], "k": [correct], "m": 1 if multiple,
-    ///             "p": points, "x": explanation}]}
-    public static func data(_ quiz: TriviaQuiz, markdown: HTMLRenderer) -> ScriptJSON {
+    ///             "p": points, "x": explanation}],
+    ///      "m": the words of `scriptWords`, "p": their plural table (`PageMessages.script`)}
+    public static func data(_ quiz: TriviaQuiz, markdown: HTMLRenderer, words: PageMessages = .builtIn("en")) -> ScriptJSON {
         let questions: [ScriptJSON] = quiz.questions.map { question in
             var fields: [(String, ScriptJSON)] = [("h", .string(markdown.render(inlines: question.text)))]
             if !question.body.isEmpty { fields.append(("b", .string(markdown.render(blocks: question.body)))) }
@@ -63,6 +70,29 @@ public enum TriviaRenderer {
             ("e", .bool(quiz.onWrong == .end)),
             ("pass", quiz.pass.map(ScriptJSON.number) ?? .null),
             ("q", .array(questions)),
-        ])
+        ] + words.script(scriptWords(words)))
+    }
+
+    /// What trivia.js says, by the short names it uses, with the order of its values.
+    static func scriptWords(_ words: PageMessages) -> [PageMessages.ScriptWord] {
+        let percent = words.text("common.percent", ["value": "{2}"])
+        return [
+            .init("points", "common.points", ["count": "{0}"]),
+            .init("right", "trivia.right", ["points": "{0}"], html: true),
+            .init("wrong", "trivia.wrong", ["answer": "{0}"], html: true),
+            .init("late", "trivia.time_up", ["answer": "{0}"], html: true),
+            .init("sep", "common.list_separator", html: true),
+            .init("next", "trivia.next_question"),
+            .init("last", "trivia.see_score"),
+            .init("pct", "common.percent", ["value": "{0}"]),
+            .init("score", "trivia.score", ["count": "{0}", "score": "{1}"]),
+            .init("yours", "trivia.your_answer", ["answer": "{0}"], html: true),
+            .init("none", "trivia.no_answer", html: true),
+            .init("out", "trivia.timed_out", html: true),
+            .init("key", "trivia.correct_answer", ["answer": "{0}", "score": "{1}", "max": "{2}"], html: true),
+            .init("share", "trivia.share_text", ["count": "{0}", "score": "{1}", "percent": percent, "title": "{3}"]),
+            .init("copied", "common.copied", ["text": "{0}"]),
+            .init("copy", "common.copy_this", ["text": "{0}"]),
+        ]
     }
 }

@@ -39,6 +39,6 @@ extension Pipeline {
         }
         let (analysed, findings) = check(piece, file: file, statistics: false)
         guard case .story(let story, let analysis) = analysed.body else { return (nil, problems + findings) }
-        return (StoryDOT.render(title: piece.meta.title, story: story, analysis: analysis), problems + findings)
+        return (StoryDOT.render(title: piece.meta.title, story: story, analysis: analysis, words: .builtIn(piece.meta.lang)), problems + findings)
     }
 }

@@ -21,7 +21,7 @@ extension Pipeline {
     func drawMaps(_ pieces: [AnalysedContent]) -> [StoryMap?] {
         var maps: [StoryMap?] = pieces.parallelMap { item in
             guard case .story(let story, let analysis) = item.body else { return nil }
-            return StoryMap(dot: StoryDOT.render(title: item.meta.title, story: story, analysis: analysis))
+            return StoryMap(dot: StoryDOT.render(title: item.meta.title, story: story, analysis: analysis, words: .builtIn(item.meta.lang)))
         }
         guard options.maps, options.graphviz.isAvailable else { return maps }
         var toDraw: [Int] = []

@@ -78,6 +78,9 @@ public struct Pipeline: Sendable {
 
         let (context, setup) = Self.prepare(site)
         output.diagnostics += setup
+        // Each language without a catalog is reported once: where the site sets it, else at
+        // the first file (in the site's order) that asks for it.
+        var warnedLanguages: Set<String> = [context.settings.language.lowercased()]
         let parseOptions = ContentParser.Options(
             defaultLanguage: context.settings.language, includeDrafts: options.includeDrafts,
             allowRawHTML: context.settings.rawHTML)
@@ -107,8 +110,12 @@ public struct Pipeline: Sendable {
                 return (analysed, problems + findings)
             }
             times.add("check", clock.lap("check").seconds)
-            for (analysed, problems) in checked {
+            for ((analysed, problems), (_, source, _)) in zip(checked, parsed) {
                 output.diagnostics += problems
+                if let meta = analysed?.meta, let source, let position = meta.langPosition,
+                   warnedLanguages.insert(meta.lang.lowercased()).inserted {
+                    output.diagnostics += Self.languageWarning(meta.lang, at: position, in: source, site: context)
+                }
                 if let analysed, options.statistics { output.reports.append(analysed) }
             }
             let pieces = checked.compactMap(\.0)
@@ -152,7 +159,20 @@ public struct Pipeline: Sendable {
         }
         let (templates, templateProblems) = TemplateSet.make(overrides: site.templates)
         diagnostics += templateProblems
-        return (SiteContext(settings: settings, templates: templates), diagnostics)
+        let context = SiteContext(settings: settings, templates: templates)
+        if let file = site.settings, let position = SiteSettings.languagePosition(in: file) {
+            diagnostics += languageWarning(settings.language, at: position, in: file, site: context)
+        }
+        return (context, diagnostics)
+    }
+
+    /// A warning when quizgen has no words for a language: its pages are built in English.
+    static func languageWarning(_ lang: String, at position: ValuePosition, in file: SourceFile, site: SiteContext) -> [Diagnostic] {
+        guard site.hasNoCatalog(for: lang) else { return [] }
+        return [file.diagnostic(
+            .warning, "quizgen has no messages in '\(lang)': the words of its pages (buttons, scores, links) are in English",
+            line: position.line, characterColumn: position.column,
+            hint: "built-in languages: " + site.messages.languages.joined(separator: ", "))]
     }
 
     /// parse: one file's text (and the banks it names) into a typed piece of content.
@@ -176,7 +196,8 @@ public struct Pipeline: Sendable {
         case .trivia(let quiz, _):
             return TriviaRenderer.render(item.meta, quiz, site: site)
         case .story(let story, let analysis):
-            let dot = map?.dot ?? StoryDOT.render(title: item.meta.title, story: story, analysis: analysis)
+            let dot = map?.dot ?? StoryDOT.render(
+                title: item.meta.title, story: story, analysis: analysis, words: site.words(item.meta.lang))
             return StoryRenderer.render(item.meta, story, analysis: analysis, dot: dot, svg: map?.svg, site: site)
         }
     }

@@ -1,0 +1,115 @@
+import Messages
+import Support
+import Templating
+
+/// The words of one page, from the catalog of its language, in the shapes the templates
+/// and page scripts take them: every message without placeholders as `{{t.<id>}}`, and
+/// the others filled here (counts through the language's plural rule) by the renderers.
+public struct PageMessages: Sendable {
+    public let catalog: MessageCatalog
+
+    public init(_ catalog: MessageCatalog) {
+        self.catalog = catalog
+    }
+
+    /// The built-in catalog for a language, for a caller without a `SiteContext` (the
+    /// story graph of `quizgen graph`).
+    public static func builtIn(_ lang: String) -> PageMessages {
+        PageMessages(MessageLibrary.builtIn.resolve(lang).catalog)
+    }
+
+    /// The plain texts as a nested object, so that `{{t.trivia.submit}}` reads the message
+    /// `trivia.submit`. Messages with placeholders or plural forms are left out: shown
+    /// unfilled they would put `{count}` on a page.
+    public var templateValue: TemplateValue {
+        var tree = Tree()
+        for id in catalog.ids {
+            guard case .text(let text)? = catalog.messages[id], Message.placeholders(in: text).isEmpty else { continue }
+            tree.insert(id.split(separator: ".").map(String.init), text)
+        }
+        return tree.value
+    }
+
+    public func text(_ id: String, _ values: [String: any Sendable] = [:]) -> String {
+        catalog.text(id, values)
+    }
+
+    public func plural(_ id: String, count: Int, _ values: [String: any Sendable] = [:]) -> String {
+        catalog.plural(id, count: count, values)
+    }
+
+    public func plural(_ id: String, count: Double, _ values: [String: any Sendable] = [:]) -> String {
+        catalog.plural(id, count: count, values)
+    }
+
+    /// A message as HTML, with placeholders filled by HTML (`<span id="qn">1</span>`): the
+    /// catalog's text is escaped first, the values are not.
+    public func html(_ id: String, _ html: [String: String]) -> String {
+        Message.fill(HTMLEscaping.escape(text(id)), html)
+    }
+
+    /// A percentage as the language writes it: "70%", "62.5 %".
+    public func percent(_ value: Double) -> String {
+        text("common.percent", ["value": value])
+    }
+
+    /// One message a page script shows: its `{name}` placeholders become `{0}`, `{1}`, …
+    /// (the script's `say(name, v0, v1, …)`) or text fixed at build time, as `values` maps
+    /// them; a plural message's count is always `{0}`.
+    public struct ScriptWord: Sendable {
+        public var name: String
+        public var id: String
+        public var values: [String: String]
+        /// Shown as HTML (`innerHTML`): the text is escaped here.
+        public var html: Bool
+
+        public init(_ name: String, _ id: String, _ values: [String: String] = [:], html: Bool = false) {
+            self.name = name
+            self.id = id
+            self.values = values
+            self.html = html
+        }
+    }
+
+    /// The words of a page script for the JSON it reads: `("m", {name: text or [forms]})`,
+    /// and when a message has forms, `("p", table)`: the index of the form for a count n is
+    /// digit `n` of the table below 100 and digit `100 + n % 100` above, which CLDR's rules
+    /// for whole numbers make exact (but for Italian, Spanish, French and Portuguese `many`,
+    /// which only whole millions take, shown as `other`). The script then needs no rules.
+    public func script(_ words: [ScriptWord]) -> [(String, ScriptJSON)] {
+        let categories = catalog.pluralRule.categories
+        var plural = false
+        let fields: [(String, ScriptJSON)] = words.map { word in
+            let message = catalog.messages[word.id] ?? .text(word.id)
+            let shape = { (text: String) -> ScriptJSON in
+                let filled = Message.fill(word.html ? HTMLEscaping.escape(text) : text, word.values)
+                return .string(filled)
+            }
+            guard message.isPlural else { return (word.name, shape(message.text(for: .other))) }
+            plural = true
+            return (word.name, .array(categories.map { shape(message.text(for: $0)) }))
+        }
+        guard plural else { return [("m", .object(fields))] }
+        let table = (0..<200).map { n in
+            String(categories.firstIndex(of: catalog.pluralRule.category(n)) ?? categories.count - 1)
+        }.joined()
+        return [("m", .object(fields)), ("p", .string(table))]
+    }
+
+    /// Builds the nested object of `templateValue`.
+    private struct Tree {
+        var texts: [String: String] = [:]
+        var children: [String: Tree] = [:]
+
+        mutating func insert(_ path: [String], _ text: String) {
+            guard let first = path.first else { return }
+            if path.count == 1 { texts[first] = text } else { children[first, default: Tree()].insert(Array(path.dropFirst()), text) }
+        }
+
+        var value: TemplateValue {
+            var fields: [String: TemplateValue] = texts.mapValues { .string($0) }
+            for (name, child) in children { fields[name] = child.value }
+            return .object(fields)
+        }
+    }
+}
