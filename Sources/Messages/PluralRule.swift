@@ -81,29 +81,4 @@ public enum PluralRule: String, Sendable, Hashable, CaseIterable {
             }
         }
     }
-
-    /// What a page script switch-cases on: the rules that agree on whole numbers (the only
-    /// counts a script formats) share an id, so Spanish is "it".
-    public var scriptID: String {
-        switch self {
-        case .japanese: "ja"
-        case .english: "en"
-        case .italian, .spanish: "it"
-        case .french: "fr"
-        case .russian: "ru"
-        case .arabic: "ar"
-        }
-    }
-
-    /// The same rules for whole numbers n ≥ 0 in JavaScript, for page scripts: `plural(r, n)`
-    /// with r a `scriptID` gives a category name. Tests run it under node against `category`.
-    public static let javaScript = """
-        const plural = (r, n) => {
-          const t = n % 10, h = n % 100
-          return r == 'ar' ? n == 0 ? 'zero' : n == 1 ? 'one' : n == 2 ? 'two' : h >= 3 && h <= 10 ? 'few' : h >= 11 ? 'many' : 'other'
-            : r == 'ru' ? t == 1 && h != 11 ? 'one' : t >= 2 && t <= 4 && (h < 12 || h > 14) ? 'few' : 'many'
-            : (r == 'fr' ? n < 2 : r != 'ja' && n == 1) ? 'one'
-            : (r == 'it' || r == 'fr') && n && n % 1e6 == 0 ? 'many' : 'other'
-        }
-        """
 }

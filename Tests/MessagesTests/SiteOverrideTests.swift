@@ -1,7 +1,6 @@
 import Diagnostics
 import Foundation
 import Testing
-import TestSupport
 @testable import Messages
 
 @Suite struct SiteOverrideTests {
@@ -50,37 +49,5 @@ import TestSupport
         #expect(merged.resolve("de-CH").catalog.text("trivia.submit") == "Senden")
         #expect(merged.resolve("de-CH").catalog.text("trivia.review") == "Auswertung")
         #expect(merged.resolve("de").catalog.text("trivia.submit") == "Antwort abgeben")
-    }
-
-    @Test func scriptExportHasTheRuleAndTheFormsOfTheLanguage() throws {
-        let ru = library.resolve("ru").catalog.scriptMessages(["common.points", "quiz.question_of", "nope"])
-        #expect(ru.rule == "ru")
-        #expect(ru.messages.keys.sorted() == ["common.points", "quiz.question_of"])
-        #expect(ru.json == #"{"m":{"common.points":{"few":"{count} балла","many":"{count} баллов","one":"{count} балл","other":"{count} балла"},"quiz.question_of":"Вопрос {n} из {total}"},"r":"ru"}"#)
-        let dictionary = library.resolve("es").catalog.scriptMessages(["common.points"]).dictionary
-        #expect(dictionary["r"] as? String == "it")
-        #expect((dictionary["m"] as? [String: Any])?["common.points"] as? [String: String] == [
-            "one": "{count} punto", "many": "{count} de puntos", "other": "{count} puntos"])
-    }
-
-    /// The page-side formatter gives what the Swift lookup gives.
-    @Test(.requires(.node)) func scriptFormatterAgreesWithLookups() throws {
-        var lines: [String] = []
-        var expected: [String] = []
-        for language in BuiltInCatalogTests.languages {
-            let catalog = library.resolve(language).catalog
-            let json = catalog.scriptMessages(["common.points", "trivia.score", "quiz.question_of"]).json
-            for n in [0, 1, 2, 3, 5, 11, 21, 22, 100, 101, 1_000_000] {
-                lines.append("out.push(say(\(json), 'trivia.score', {score: 1, count: \(n)}, \(n)))")
-                expected.append(catalog.plural("trivia.score", count: n, ["score": 1]))
-            }
-            lines.append("out.push(say(\(json), 'quiz.question_of', {n: 2, total: 9}))")
-            expected.append(catalog.text("quiz.question_of", ["n": 2, "total": 9]))
-        }
-        let script = PluralRule.javaScript + "\n" + MessageCatalog.scriptFormatter + "\nconst out = []\n"
-            + lines.joined(separator: "\n") + "\nconsole.log(JSON.stringify(out))"
-        let output = try #require(NodeRunner.run(script), "node did not run")
-        let got = try? JSONDecoder().decode([String].self, from: Data(output.utf8))
-        #expect(got == expected)
     }
 }
