@@ -50,21 +50,27 @@ public enum Message: Sendable, Hashable {
     }
 
     /// The text with each `{name}` that has a value replaced by it; others stay as written.
+    /// Braces are ASCII, so the search reads bytes and copies the runs between them whole:
+    /// every page fills dozens of messages.
     public static func fill(_ text: String, _ values: [String: String]) -> String {
-        guard text.contains("{") else { return text }
+        let utf8 = text.utf8
+        let brace = UInt8(ascii: "{")
+        guard var open = utf8.firstIndex(of: brace) else { return text }
         var out = ""
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(of: "}"), isName(after[..<close]), let value = values[String(after[..<close])] {
+        var runStart = utf8.startIndex
+        while true {
+            let afterOpen = utf8.index(after: open)
+            var searchFrom = afterOpen
+            if let close = utf8[afterOpen...].firstIndex(of: UInt8(ascii: "}")),
+               isName(text[afterOpen..<close]), let value = values[String(text[afterOpen..<close])] {
+                out += text[runStart..<open]
                 out += value
-                rest = after[after.index(after: close)...]
-            } else {
-                out += "{"
-                rest = after
+                runStart = utf8.index(after: close)
+                searchFrom = runStart
             }
+            guard let next = utf8[searchFrom...].firstIndex(of: brace) else { break }
+            open = next
         }
-        return out + rest
+        return out + text[runStart...]
     }
 }

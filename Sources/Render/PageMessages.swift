@@ -7,27 +7,31 @@ import Templating
 /// the others filled here (counts through the language's plural rule) by the renderers.
 public struct PageMessages: Sendable {
     public let catalog: MessageCatalog
+    /// The plain texts as a nested object, so that `{{t.trivia.submit}}` reads the message
+    /// `trivia.submit`. Messages with placeholders or plural forms are left out: shown
+    /// unfilled they would put `{count}` on a page. Made once per language, not per page.
+    public let templateValue: TemplateValue
+    /// Digit n (below 100) or 100 + n % 100 (above) is the index of the form for a count n.
+    let pluralTable: String
 
     public init(_ catalog: MessageCatalog) {
         self.catalog = catalog
+        var tree = Tree()
+        for id in catalog.ids {
+            guard case .text(let text)? = catalog.messages[id], Message.placeholders(in: text).isEmpty else { continue }
+            tree.insert(id.split(separator: ".").map(String.init), text)
+        }
+        templateValue = tree.value
+        let categories = catalog.pluralRule.categories
+        pluralTable = (0..<200).map { n in
+            String(categories.firstIndex(of: catalog.pluralRule.category(n)) ?? categories.count - 1)
+        }.joined()
     }
 
     /// The built-in catalog for a language, for a caller without a `SiteContext` (the
     /// story graph of `quizgen graph`).
     public static func builtIn(_ lang: String) -> PageMessages {
         PageMessages(MessageLibrary.builtIn.resolve(lang).catalog)
-    }
-
-    /// The plain texts as a nested object, so that `{{t.trivia.submit}}` reads the message
-    /// `trivia.submit`. Messages with placeholders or plural forms are left out: shown
-    /// unfilled they would put `{count}` on a page.
-    public var templateValue: TemplateValue {
-        var tree = Tree()
-        for id in catalog.ids {
-            guard case .text(let text)? = catalog.messages[id], Message.placeholders(in: text).isEmpty else { continue }
-            tree.insert(id.split(separator: ".").map(String.init), text)
-        }
-        return tree.value
     }
 
     public func text(_ id: String, _ values: [String: any Sendable] = [:]) -> String {
@@ -90,10 +94,7 @@ public struct PageMessages: Sendable {
             return (word.name, .array(categories.map { shape(message.text(for: $0)) }))
         }
         guard plural else { return [("m", .object(fields))] }
-        let table = (0..<200).map { n in
-            String(categories.firstIndex(of: catalog.pluralRule.category(n)) ?? categories.count - 1)
-        }.joined()
-        return [("m", .object(fields)), ("p", .string(table))]
+        return [("m", .object(fields)), ("p", .string(pluralTable))]
     }
 
     /// Builds the nested object of `templateValue`.

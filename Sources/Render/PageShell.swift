@@ -1,6 +1,7 @@
 import Content
 import Markdown
 import Messages
+import Synchronization
 import Templating
 
 /// Wraps a page's content in the layout: the head with its metadata, the stylesheet and a
@@ -77,6 +78,9 @@ public struct SiteContext: Sendable {
     /// The catalogs pages take their words from.
     public var messages: MessageLibrary
 
+    /// Each language's words, made on first use and shared by the site's pages.
+    private let wordsByLanguage = WordsCache()
+
     public init(settings: SiteSettings, templates: TemplateSet, messages: MessageLibrary = .builtIn) {
         self.settings = settings
         self.templates = templates
@@ -91,7 +95,7 @@ public struct SiteContext: Sendable {
     /// The words of a page in this language (a piece's `lang`, else the site's `language`):
     /// its catalog, or English for a language quizgen has none for (the build warns).
     public func words(_ lang: String) -> PageMessages {
-        PageMessages(messages.resolve(lang).catalog)
+        wordsByLanguage.words(lang) { PageMessages(messages.resolve(lang).catalog) }
     }
 
     /// The absolute URL of a site path (as on disk, encoded here), when the site has a base URL.
@@ -105,4 +109,16 @@ public struct SiteContext: Sendable {
     }
 
     public var markdown: HTMLRenderer { SitePaths.markdownRenderer(allowRawHTML: settings.rawHTML) }
+}
+
+/// The words of each language a build has asked for; rendering runs on every core.
+final class WordsCache: Sendable {
+    private let cache = Mutex<[String: PageMessages]>([:])
+
+    func words(_ lang: String, make: () -> PageMessages) -> PageMessages {
+        if let known = cache.withLock({ $0[lang] }) { return known }
+        let made = make()
+        cache.withLock { $0[lang] = made }
+        return made
+    }
 }

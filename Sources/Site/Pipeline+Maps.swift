@@ -18,10 +18,10 @@ extension Pipeline {
 
     /// maps: every story's DOT text, and its SVG map when maps are wanted and Graphviz is
     /// there: from the cache when its DOT text has not changed, else drawn in batches.
-    func drawMaps(_ pieces: [AnalysedContent]) -> [StoryMap?] {
+    func drawMaps(_ pieces: [AnalysedContent], site: SiteContext) -> [StoryMap?] {
         var maps: [StoryMap?] = pieces.parallelMap { item in
             guard case .story(let story, let analysis) = item.body else { return nil }
-            return StoryMap(dot: StoryDOT.render(title: item.meta.title, story: story, analysis: analysis, words: .builtIn(item.meta.lang)))
+            return StoryMap(dot: StoryDOT.render(title: item.meta.title, story: story, analysis: analysis, words: site.words(item.meta.lang)))
         }
         guard options.maps, options.graphviz.isAvailable else { return maps }
         var toDraw: [Int] = []

@@ -124,7 +124,7 @@ public struct Pipeline: Sendable {
             hasStory = hasStory || pieces.contains { if case .story = $0.body { true } else { false } }
 
             guard options.render, !output.diagnostics.hasErrors else { continue }
-            let maps = drawMaps(pieces)
+            let maps = drawMaps(pieces, site: context)
             mapNotes += maps.compactMap { $0?.note }
             times.add("maps", clock.lap("maps").seconds)
             let rendered = Array(zip(pieces, maps)).parallelMap { Self.render($0.0, map: $0.1, site: context) }
