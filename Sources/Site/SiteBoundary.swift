@@ -14,14 +14,21 @@ struct SiteBoundary: Sendable {
     }
 
     /// True when a real (resolved) path is one of the roots or below one.
-    func contains(real path: String) -> Bool {
+    private func contains(real path: String) -> Bool {
         roots.contains { root in path == root || path.hasPrefix(root == "/" ? "/" : root + "/") }
+    }
+
+    /// Where `path` really leads when that is outside the site; nil when it does not exist
+    /// or stays inside.
+    func escape(_ path: String) -> String? {
+        guard let real = fs.realPath(path), !contains(real: real) else { return nil }
+        return real
     }
 
     /// nil when `path` may be read: it does not exist, or it resolves inside the site.
     /// Otherwise the warning that names the link and where it leads, and nothing else of it.
     func refusal(_ path: String, display: String) -> Diagnostic? {
-        guard let real = fs.realPath(path), !contains(real: real) else { return nil }
+        guard let real = escape(path) else { return nil }
         // The link as written, when the path itself is one; else where its folder leads.
         let target = fs.linkTarget(path) ?? real
         return .warning(

@@ -173,7 +173,7 @@ public enum SiteLoader {
         let path = location.content + "/" + relative
         guard fs.kind(path) == .file else { return .failure(.notFound) }
         // A bank read through a link (to it, or to a folder on its path) that leads out.
-        if let real = fs.realPath(path), !boundary.contains(real: real) { return .failure(.outsideSite(real)) }
+        if let real = boundary.escape(path) { return .failure(.outsideSite(real)) }
         switch readDecoded(path, fs: fs) {
         case .success(let text): return .success(text)
         case .failure(.unreadable(let reason)): return .failure(.unreadable(reason))
@@ -201,8 +201,8 @@ public enum SiteLoader {
         }
 
         mutating func visit(_ folder: String, real: String, relative: String, depth: Int) {
-            // Compared as bytes: Swift's String equality would merge NFC and NFD names.
             let here = display + (relative.isEmpty ? "" : "/" + relative)
+            // Compared as bytes: Swift's String equality would merge NFC and NFD names.
             guard entered.insert(Array(real.utf8)).inserted else {
                 diagnostics.append(.warning("a folder already read through another path (a link); skipped", file: here))
                 return
