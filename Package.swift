@@ -49,7 +49,7 @@ let package = Package(
         ),
         // The one system call Swift cannot make directly (renameat2, for the atomic swap).
         .target(name: "CSystem"),
-        .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Diagnostics", "CSystem", "Support"], swiftSettings: coverage),
+        .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Messages", "Diagnostics", "CSystem", "Support"], swiftSettings: coverage),
         // What `check` prints: the terminal report and the JSON for authors' CI.
         .target(name: "Reports", dependencies: ["Analysis", "Content", "Diagnostics", "Support"], swiftSettings: coverage),
         .executableTarget(
@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(
             name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "Diagnostics", "Markdown", "Messages", "Support", "TestSupport"],
             exclude: ["__Golden__"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Reports", "Diagnostics", "TestSupport"], exclude: ["__Golden__"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Reports", "Diagnostics", "Messages", "TestSupport"], exclude: ["__Golden__"]),
         .testTarget(name: "CLITests", dependencies: ["quizgen", "TestSupport"], exclude: ["__Golden__"]),
     ]
 )

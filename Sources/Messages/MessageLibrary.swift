@@ -1,46 +1,49 @@
 import Diagnostics
 
+import Synchronization
+
 /// Every catalog a build can use: the built-in ones (`Templates/i18n/`), and a site's own
 /// once merged in. Chooses the catalog for a language tag.
+///
+/// Built-in catalogs are parsed when a build first asks for their language: a site in one
+/// language pays for English and that one, not for all twelve.
 public struct MessageLibrary: Sendable {
-    /// Keyed by canonical tag in lowercase ("zh-hant").
-    public private(set) var catalogs: [String: MessageCatalog]
+    /// Catalogs given or changed by a site, keyed by canonical tag in lowercase ("zh-hant");
+    /// they stand in front of the built-in ones.
+    private var own: [String: MessageCatalog]
+    private let builtIns: BuiltInCatalogs?
 
     /// The reference: every catalog has its ids and placeholders.
-    public var english: MessageCatalog { catalogs["en"]! }
+    public var english: MessageCatalog { catalog("en")! }
 
     public init(catalogs: [MessageCatalog]) {
-        self.catalogs = Dictionary(catalogs.map { ($0.language.lowercased(), $0) }, uniquingKeysWith: { $1 })
+        own = Dictionary(catalogs.map { ($0.language.lowercased(), $0) }, uniquingKeysWith: { $1 })
+        builtIns = nil
     }
 
-    /// The catalogs built into quizgen, parsed once.
-    public static let builtIn: MessageLibrary = loadBuiltIn().library
+    private init(builtIns: BuiltInCatalogs) {
+        own = [:]
+        self.builtIns = builtIns
+    }
 
-    /// What reading the built-in catalogs reported: nothing, as a test checks.
-    public static let builtInDiagnostics: [Diagnostic] = loadBuiltIn().diagnostics
+    /// The catalogs built into quizgen, each parsed on first use.
+    public static let builtIn = MessageLibrary(builtIns: BuiltInCatalogs())
 
-    /// The built-in languages' tags, sorted: "ar", "de", "en", …
-    public var languages: [String] { catalogs.values.map(\.language).sorted() }
+    /// The built-in catalogs' YAML by file name ("fr.yaml"), as in `Templates/i18n/`.
+    public static var builtInFiles: [String: String] { DefaultCatalogs.files }
 
-    static func loadBuiltIn() -> (library: MessageLibrary, diagnostics: [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
-        let files = DefaultCatalogs.files.filter { $0.key.hasSuffix(".yaml") }
-        let englishParser = CatalogParser(
-            path: "Templates/i18n/en.yaml", text: files["en.yaml"] ?? "", language: "en", pluralRule: .english, reference: nil)
-        let (englishMessages, englishDiagnostics) = englishParser.parse()
-        diagnostics += englishDiagnostics
-        let english = MessageCatalog(language: "en", pluralRule: .english, messages: englishMessages)
-        var catalogs = [english]
-        for (name, text) in files.sorted(by: { $0.key < $1.key }) where name != "en.yaml" {
-            let language = LanguageTag(String(name.dropLast(".yaml".count))).description
-            let rule = PluralRule(language: language) ?? .english
-            let (messages, found) = CatalogParser(
-                path: "Templates/i18n/\(name)", text: text, language: language, pluralRule: rule, reference: english).parse()
-            diagnostics += found
-            catalogs.append(MessageCatalog(
-                language: language, pluralRule: rule, messages: english.messages.merging(messages) { $1 }))
-        }
-        return (MessageLibrary(catalogs: catalogs), diagnostics)
+    /// What reading every built-in catalog reports: nothing, as a test checks.
+    public static var builtInDiagnostics: [Diagnostic] { BuiltInCatalogs().parseAll() }
+
+    /// The languages with a catalog, sorted: "ar", "de", "en", …
+    public var languages: [String] {
+        Set(own.values.map(\.language)).union(builtIns?.languages.values.map { $0 } ?? []).sorted()
+    }
+
+    /// The catalog for a canonical tag in any letter case, without fallbacks.
+    func catalog(_ tag: String) -> MessageCatalog? {
+        let key = tag.lowercased()
+        return own[key] ?? builtIns?.catalog(key)
     }
 
     /// The catalog chosen for a page's language.
@@ -60,7 +63,7 @@ public struct MessageLibrary: Sendable {
     public func resolve(_ tag: String) -> Resolution {
         let parsed = LanguageTag(tag)
         for candidate in parsed.candidates {
-            guard var catalog = catalogs[candidate.lowercased()] else { continue }
+            guard var catalog = catalog(candidate) else { continue }
             if LanguageTag(catalog.language).language == parsed.language, let rule = PluralRule(language: parsed.description) {
                 catalog.pluralRule = rule
             }
@@ -85,7 +88,7 @@ public struct MessageLibrary: Sendable {
         var library = self
         var diagnostics: [Diagnostic] = []
         let base: MessageCatalog
-        if let existing = catalogs[tag.description.lowercased()] {
+        if let existing = catalog(tag.description) {
             base = existing
         } else {
             let near = resolve(tag.description)
@@ -112,7 +115,7 @@ public struct MessageLibrary: Sendable {
                     file: path, hint: "missing: " + missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")))
             }
         }
-        library.catalogs[merged.language.lowercased()] = merged
+        library.own[merged.language.lowercased()] = merged
         return (library, diagnostics)
     }
 }
@@ -129,5 +132,53 @@ extension MessageCatalog {
         var merged = self
         merged.messages.merge(messages) { $1 }
         return (merged, diagnostics)
+    }
+}
+
+/// The embedded YAML of the built-in catalogs and those parsed so far. Every catalog but
+/// English is completed from English, so English is parsed first.
+final class BuiltInCatalogs: Sendable {
+    /// Lowercase tag → canonical tag, from the file names.
+    let languages: [String: String]
+    private let parsed = Mutex<[String: MessageCatalog]>([:])
+
+    init() {
+        var languages: [String: String] = [:]
+        for name in DefaultCatalogs.files.keys where name.hasSuffix(".yaml") {
+            let tag = LanguageTag(String(name.dropLast(".yaml".count))).description
+            languages[tag.lowercased()] = tag
+        }
+        self.languages = languages
+    }
+
+    func catalog(_ key: String) -> MessageCatalog? {
+        guard let language = languages[key] else { return nil }
+        if let done = parsed.withLock({ $0[key] }) { return done }
+        let english = key == "en" ? nil : catalog("en")
+        let catalog = Self.parse(language, english: english).catalog
+        // Two threads may parse the same catalog at once; both get the same value.
+        return parsed.withLock { done in
+            if let first = done[key] { return first }
+            done[key] = catalog
+            return catalog
+        }
+    }
+
+    /// Every catalog parsed, for the test that they all read cleanly.
+    func parseAll() -> [Diagnostic] {
+        let (english, diagnostics) = Self.parse("en", english: nil)
+        return diagnostics + languages.values.sorted().filter { $0 != "en" }.flatMap {
+            Self.parse($0, english: english).diagnostics
+        }
+    }
+
+    static func parse(_ language: String, english: MessageCatalog?) -> (catalog: MessageCatalog, diagnostics: [Diagnostic]) {
+        let name = "\(language).yaml"
+        let rule = language == "en" ? .english : PluralRule(language: language) ?? .english
+        let (messages, diagnostics) = CatalogParser(
+            path: "Templates/i18n/\(name)", text: DefaultCatalogs.files[name] ?? "", language: language,
+            pluralRule: rule, reference: english).parse()
+        let complete = english.map { $0.messages.merging(messages) { $1 } } ?? messages
+        return (MessageCatalog(language: language, pluralRule: rule, messages: complete), diagnostics)
     }
 }

@@ -1,5 +1,6 @@
 /// The CLDR cardinal plural rules of the built-in languages (CLDR 46 `plurals.xml`), named
-/// after one language that uses each. Operands: i the integer digits, v how many fraction
+/// after one language that uses each, and of the other languages whose rule is one of these
+/// for every count quizgen shows, so that a site may add them in `i18n/`. Operands: i the integer digits, v how many fraction
 /// digits are shown, n the value; e (compact exponent) is always 0 here.
 public enum PluralRule: String, Sendable, Hashable, CaseIterable {
     /// ja, ko, zh: one form for every number.
@@ -23,13 +24,19 @@ public enum PluralRule: String, Sendable, Hashable, CaseIterable {
     public init?(language tag: String) {
         let parsed = LanguageTag(tag)
         switch parsed.language {
-        case "ja", "ko", "zh": self = .japanese
-        case "en", "de": self = .english
-        case "it": self = .italian
+        case "ja", "ko", "zh", "yue", "id", "ms", "th", "vi", "lo", "my", "km", "jv", "yo", "wo", "to", "bo", "dz":
+            self = .japanese
+        // "i = 1 and v = 0", and "n = 1", which differs only for "1.0", a count quizgen never
+        // writes with a fraction.
+        case "en", "de", "nl", "sv", "fi", "et", "ur", "gl", "fy", "ia", "yi",
+             "el", "hu", "tr", "bg", "nb", "no", "nn", "eu", "sw", "az", "ka", "kk", "ky", "mn", "sq", "uz",
+             "ta", "te", "ml", "ne", "ps", "so", "tk", "ug", "af", "ee", "fo", "lb", "ha", "rm":
+            self = .english
+        case "it", "ca": self = .italian
         case "es": self = .spanish
         case "fr": self = .french
         case "pt": self = parsed.region == "PT" ? .italian : .french
-        case "ru": self = .russian
+        case "ru", "uk": self = .russian
         case "ar": self = .arabic
         default: return nil
         }

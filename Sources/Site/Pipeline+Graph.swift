@@ -1,6 +1,7 @@
 import Analysis
 import Content
 import Diagnostics
+import Messages
 import Render
 
 extension Pipeline {
@@ -19,13 +20,24 @@ extension Pipeline {
         case .failure(let problem): return (nil, [problem])
         }
         // The site's settings change what a build reports (raw HTML, the language).
+        // So do its own catalogs, which name the map's labels.
         var settings = SiteSettings()
         var problems: [Diagnostic] = []
+        var catalogs: [SourceFile] = []
         switch SiteLoader.settings(above: path, fileSystem: fs) {
-        case .success(let yml)?: (settings, problems) = SiteSettings.parse(yml)
+        case .success(let yml)?:
+            (settings, problems) = SiteSettings.parse(yml)
+            let root = SiteLocation.parent(of: yml.path)
+            let location = SiteLocation(
+                root: root, content: root + "/Content", contentDisplay: "Content", rootDisplay: root == "." ? "" : root + "/")
+            let found: [Diagnostic]
+            (catalogs, found) = SiteLoader.readCatalogs(location, SiteBoundary(location, fileSystem: fs), fs)
+            problems += found
         case .failure(let problem)?: problems = [problem]
         case nil: break
         }
+        let (messages, catalogProblems) = messages(catalogs)
+        problems += catalogProblems
         let name = path.split(separator: "/").last.map { $0.hasSuffix(".md") ? String($0.dropLast(3)) : String($0) } ?? path
         let options = ContentParser.Options(
             defaultLanguage: settings.language, includeDrafts: true, allowRawHTML: settings.rawHTML)
@@ -39,6 +51,6 @@ extension Pipeline {
         }
         let (analysed, findings) = check(piece, file: file, statistics: false)
         guard case .story(let story, let analysis) = analysed.body else { return (nil, problems + findings) }
-        return (StoryDOT.render(title: piece.meta.title, story: story, analysis: analysis, words: .builtIn(piece.meta.lang)), problems + findings)
+        return (StoryDOT.render(title: piece.meta.title, story: story, analysis: analysis, words: PageMessages(messages.resolve(piece.meta.lang).catalog)), problems + findings)
     }
 }

@@ -1,6 +1,7 @@
 import Analysis
 import Content
 import Diagnostics
+import Messages
 import Render
 
 /// quizgen's one pipeline, read top to bottom. Each stage is a value-to-value function with
@@ -148,7 +149,8 @@ public struct Pipeline: Sendable {
 
     // MARK: The stages
 
-    /// What every page shares: the settings and the templates (built-in, then the site's).
+    /// What every page shares: the settings, the templates and the catalogs (built-in, then
+    /// the site's).
     static func prepare(_ site: LoadedSite) -> (SiteContext, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var settings = SiteSettings()
@@ -159,11 +161,25 @@ public struct Pipeline: Sendable {
         }
         let (templates, templateProblems) = TemplateSet.make(overrides: site.templates)
         diagnostics += templateProblems
-        let context = SiteContext(settings: settings, templates: templates)
+        let (messages, catalogProblems) = messages(site.catalogs)
+        diagnostics += catalogProblems
+        let context = SiteContext(settings: settings, templates: templates, messages: messages)
         if let file = site.settings, let position = SiteSettings.languagePosition(in: file) {
             diagnostics += languageWarning(settings.language, at: position, in: file, site: context)
         }
         return (context, diagnostics)
+    }
+
+    /// The built-in catalogs with the site's own laid over them, in name order.
+    static func messages(_ catalogs: [SourceFile]) -> (MessageLibrary, [Diagnostic]) {
+        var library = MessageLibrary.builtIn
+        var diagnostics: [Diagnostic] = []
+        for file in catalogs {
+            let (merged, problems) = library.merging(siteYAML: file.text, path: file.path)
+            library = merged
+            diagnostics += problems
+        }
+        return (library, diagnostics)
     }
 
     /// A warning when quizgen has no words for a language: its pages are built in English.

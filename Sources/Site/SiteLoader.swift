@@ -1,5 +1,6 @@
 import Content
 import Diagnostics
+import Messages
 
 /// Where a site is and how to name its files in messages.
 public struct SiteLocation: Sendable, Equatable {
@@ -74,6 +75,8 @@ public struct LoadedSite: Sendable {
     /// Relative to the content folder, to be copied to the same path in the output.
     public var assets: [String] = []
     public var templates: [String: (path: String, text: String)] = [:]
+    /// The site's message catalogs, `i18n/<lang>.yaml`, in name order.
+    public var catalogs: [SourceFile] = []
     /// What went wrong while reading; the build reports these with its own and, when one
     /// is an error, writes nothing.
     public var problems: [Diagnostic] = []
@@ -137,6 +140,10 @@ public enum SiteLoader {
             }
         }
 
+        let (catalogs, catalogProblems) = readCatalogs(location, boundary, fs)
+        site.catalogs = catalogs
+        diagnostics += catalogProblems
+
         var files: [String] = []
         var walk = Walk(fs: fs, boundary: boundary, display: location.contentDisplay)
         walk.visit(location.content, real: fs.realPath(location.content) ?? location.content, relative: "", depth: 0)
@@ -163,6 +170,46 @@ public enum SiteLoader {
             }
         }
         return (site, diagnostics)
+    }
+
+    /// The site's `i18n/` folder, as Hugo keeps it: one YAML file per language. Other files
+    /// there are named and left alone; two files for one language are an error.
+    static func readCatalogs(
+        _ location: SiteLocation, _ boundary: SiteBoundary, _ fs: FileSystem
+    ) -> ([SourceFile], [Diagnostic]) {
+        let folder = location.root + "/i18n"
+        guard fs.kind(folder) == .directory else { return ([], []) }
+        let display = location.rootDisplay + "i18n/"
+        if let refusal = boundary.refusal(folder, display: display) { return ([], [refusal]) }
+        var catalogs: [SourceFile] = []
+        var diagnostics: [Diagnostic] = []
+        var languages: [String: String] = [:]
+        let names = ((try? fs.list(folder)) ?? []).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for name in names where !name.hasPrefix(".") && !name.hasPrefix("_") {
+            let path = folder + "/" + name
+            guard fs.kind(path) == .file else { continue }
+            guard let stem = [".yaml", ".yml"].lazy.compactMap({ name.hasSuffix($0) ? String(name.dropLast($0.count)) : nil }).first else {
+                diagnostics.append(.warning(
+                    "not a message catalog; ignored", file: display + name,
+                    hint: "a catalog is named after its language and ends in .yaml, e.g. i18n/fr.yaml"))
+                continue
+            }
+            if let first = languages.updateValue(name, forKey: LanguageTag(stem).description.lowercased()) {
+                diagnostics.append(.error(
+                    "a second catalog for the language of \(display)\(first)", file: display + name,
+                    hint: "keep one file per language"))
+                continue
+            }
+            if let refusal = boundary.refusal(path, display: display + name) {
+                diagnostics.append(refusal)
+                continue
+            }
+            switch readText(path, display: display + name, fs: fs) {
+            case .success(let file): catalogs.append(file)
+            case .failure(let problem): diagnostics.append(problem)
+            }
+        }
+        return (catalogs, diagnostics)
     }
 
     /// A file a content file names (a bank), relative to the content folder.

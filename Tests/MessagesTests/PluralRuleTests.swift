@@ -67,6 +67,14 @@ import Testing
         }
     }
 
+    /// Languages a site may add in i18n/, whose CLDR rule is one of the built-in ones.
+    @Test func languagesASiteMayAddShareARule() {
+        #expect(["nl", "sv", "tr", "el", "nb"].map { PluralRule(language: $0) } == Array(repeating: .english, count: 5))
+        #expect(["id", "vi", "th", "yue"].map { PluralRule(language: $0) } == Array(repeating: .japanese, count: 4))
+        #expect(PluralRule(language: "uk") == .russian && PluralRule(language: "ca") == .italian)
+        #expect(PluralRule(language: "he") == nil && PluralRule(language: "pl") == nil)
+    }
+
     @Test func categoriesListWhatTheRuleGives() {
         for rule in PluralRule.allCases {
             var given: Set<PluralCategory> = []
@@ -86,6 +94,6 @@ import Testing
         #expect(PluralOperands(5.0) == PluralOperands(5))
         #expect(PluralOperands(7.5).v == 1)
         #expect(PluralOperands("123456789012345678901")?.i(mod: 100) == 1)
-        #expect(PluralRule(language: "nl") == nil)
+        #expect(PluralRule(language: "cy") == nil)
     }
 }

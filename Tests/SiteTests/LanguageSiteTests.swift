@@ -1,4 +1,6 @@
 import Diagnostics
+import Foundation
+import Messages
 import Site
 import Testing
 
@@ -40,6 +42,70 @@ import Testing
             "/site/Content/b.md": "---\nkind: story\nlang: de-AT\n---\n" + Self.story,
         ])
         #expect(result.diagnostics.isEmpty)
+    }
+}
+
+/// A site's own `i18n/<lang>.yaml`: overrides of a built-in language and whole new ones
+/// reach every page, the map's labels included, and their mistakes are located.
+@Suite struct SiteCatalogTests {
+    static let location = LanguageSiteTests.location
+    static let story = "---\nkind: story\ntitle: Walk\n---\n## A\n- [On](#b)\n## B {#b}\nDone.\n"
+
+    func build(_ files: [String: String]) -> BuildOutput {
+        LanguageSiteTests().build(files)
+    }
+
+    func page(_ result: BuildOutput, _ path: String) -> String {
+        result.files.first { $0.path == path }?.text ?? ""
+    }
+
+    @Test func anOverrideReachesPagesAndTheMap() throws {
+        let result = build([
+            "/site/Content/walk.md": Self.story,
+            "/site/i18n/en.yaml": "story.the_end: \"That's all, folks.\"\nmap.start: begin here\n",
+        ])
+        #expect(result.diagnostics.isEmpty)
+        #expect(page(result, "walk/b.html").contains("That&#39;s all, folks.") || page(result, "walk/b.html").contains("That's all, folks."))
+        #expect(!page(result, "walk/b.html").contains("The end."))
+        #expect(page(result, "walk/story.dot").contains("begin here"))
+    }
+
+    @Test func aNewLanguageIsUsedWithoutTheNoCatalogWarningAndSaysWhatIsMissing() throws {
+        let result = build([
+            "/site/quizgen.yml": "language: nl\n",
+            "/site/Content/walk.md": Self.story,
+            "/site/i18n/nl.yaml": "story.the_end: Het einde.\n",
+            "/site/i18n/xx.yaml": "story.the_end: Xx.\n",
+        ])
+        #expect(result.diagnostics.map { "\($0.severity) \($0.file): \($0.message)" } == [
+            "warning i18n/nl.yaml: 71 of 72 messages are not translated: English is shown for them",
+            "warning i18n/xx.yaml: 71 of 72 messages are not translated: English is shown for them",
+            "warning i18n/xx.yaml: quizgen has no plural rules for 'xx': forms are chosen as in English",
+        ].map { $0.replacingOccurrences(of: "72", with: "\(MessageLibrary.builtIn.english.ids.count)")
+            .replacingOccurrences(of: "71", with: "\(MessageLibrary.builtIn.english.ids.count - 1)") })
+        #expect(page(result, "walk/b.html").contains("Het einde.") && page(result, "walk/b.html").contains("<html lang=\"nl\">"))
+    }
+
+    @Test func mistakesAreLocatedInTheCatalog() throws {
+        let result = build([
+            "/site/Content/walk.md": Self.story,
+            "/site/i18n/fr.yaml": "story.the_endd: Fin.\nquiz.question_of: \"Question {x} sur {total}\"\n",
+            "/site/i18n/de.yaml": "story.the_end: [unclosed\n",
+        ])
+        let found = result.diagnostics.map { "\($0.severity) \($0.file):\($0.line):\($0.column)" }
+        #expect(found == ["error i18n/de.yaml:1:16", "warning i18n/fr.yaml:1:1", "error i18n/fr.yaml:2:19"], "\(found)")
+        #expect(result.diagnostics.contains { $0.file == "i18n/fr.yaml" && $0.hint?.contains("story.the_end") == true })
+        #expect(result.diagnostics.filter { $0.severity == .error }.map(\.file).sorted() == ["i18n/de.yaml", "i18n/fr.yaml"])
+    }
+
+    @Test func oneCatalogPerLanguageAndOtherFilesAreNamed() throws {
+        let result = build([
+            "/site/Content/walk.md": Self.story,
+            "/site/i18n/fr.yaml": "story.the_end: Fin.\n",
+            "/site/i18n/FR.yml": "story.the_end: Fin !\n",
+            "/site/i18n/notes.txt": "to do\n",
+        ])
+        #expect(result.diagnostics.map { "\($0.severity) \($0.file)" } == ["error i18n/fr.yaml", "warning i18n/notes.txt"])
     }
 }
 

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `quizgen templates export` gives a user with only the binary the files to start
+/// overriding from: written out unchanged they build the same site, and edited they change it.
+@Suite struct TemplatesCommandTests {
+    func quizgen(_ arguments: String..., in folder: URL? = nil) throws -> ProcessResult {
+        try ProcessResult.run(Repository.binary, arguments, in: folder)
+    }
+
+    func site(_ files: [String: String]) throws -> URL {
+        let folder = Repository.temporaryFolder()
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    func tree(_ folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            if let data = FileManager.default.contents(atPath: url.path), !url.hasDirectoryPath {
+                files[String(url.path.dropFirst(folder.path.count))] = data
+            }
+        }
+        return files
+    }
+
+    static let story = "---\nkind: story\nlang: ja\ntitle: 道\n---\n## 始め\n- [次へ](#b)\n## 終わり {#b}\n終わり。\n"
+
+    @Test func exportedFilesBuildTheSameSiteAndEditsReachThePages() throws {
+        let plain = try site(["Content/walk.md": Self.story])
+        let exported = try site(["Content/walk.md": Self.story])
+        defer { try? FileManager.default.removeItem(at: plain); try? FileManager.default.removeItem(at: exported) }
+        let export = try quizgen("templates", "export", exported.path)
+        #expect(export.status == 0, "\(export.stderr)")
+        let list = try quizgen("templates", "list").stdout.split(separator: "\n").map(String.init)
+        #expect(list.contains("Templates/trivia.js") && list.contains("i18n/ja.yaml") && list.count > 20)
+        for path in list { #expect(FileManager.default.fileExists(atPath: exported.appendingPathComponent(path).path), "\(path)") }
+
+        #expect(try quizgen("build", in: plain).status == 0)
+        #expect(try quizgen("build", in: exported).status == 0)
+        #expect(tree(plain.appendingPathComponent("public")) == tree(exported.appendingPathComponent("public")))
+
+        // An edit of the exported Japanese catalog reaches the story's ending page.
+        let ja = exported.appendingPathComponent("i18n/ja.yaml")
+        let text = try String(contentsOf: ja, encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("story.the_end:") })
+        try text.replacingOccurrences(of: String(line), with: "story.the_end: おしまい")
+            .write(to: ja, atomically: true, encoding: .utf8)
+        let rebuilt = try quizgen("build", in: exported)
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        let ending = try String(contentsOf: exported.appendingPathComponent("public/walk/b.html"), encoding: .utf8)
+        #expect(ending.contains("おしまい"))
+    }
+
+    @Test func nothingIsOverwrittenWithoutForce() throws {
+        let folder = try site(["Templates/style.css": "/* mine */\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let refused = try quizgen("templates", "export", folder.path)
+        #expect(refused.status == 1 && refused.stderr.contains("Templates/style.css") && refused.stderr.contains("--force"))
+        #expect(try String(contentsOf: folder.appendingPathComponent("Templates/style.css"), encoding: .utf8) == "/* mine */\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("i18n").path))
+
+        let one = try quizgen("templates", "export", folder.path, "i18n/de.yaml")
+        #expect(one.status == 0 && FileManager.default.fileExists(atPath: folder.appendingPathComponent("i18n/de.yaml").path))
+        let forced = try quizgen("templates", "export", "--force", folder.path, "Templates/style.css")
+        #expect(forced.status == 0)
+        #expect(try String(contentsOf: folder.appendingPathComponent("Templates/style.css"), encoding: .utf8) != "/* mine */\n")
+
+        let unknown = try quizgen("templates", "export", folder.path, "Templates/nope.css")
+        #expect(unknown.status == 64 && unknown.stderr.contains("templates list"))
+    }
+}
