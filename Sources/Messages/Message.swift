@@ -44,9 +44,25 @@ public enum Message: Sendable, Hashable {
         return names
     }
 
+    /// ASCII letters, digits and `_`, not starting with a digit. Read as bytes: every page
+    /// fills dozens of messages.
     static func isName(_ name: Substring) -> Bool {
-        guard let first = name.first, first.isASCII, first.isLetter || first == "_" else { return false }
-        return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        var bytes = name.utf8.makeIterator()
+        guard let first = bytes.next(), isNameByte(first), !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+            return false
+        }
+        while let byte = bytes.next() {
+            guard isNameByte(byte) else { return false }
+        }
+        return true
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): true
+        default: false
+        }
     }
 
     /// The text with each `{name}` that has a value replaced by it; others stay as written.

@@ -26,6 +26,8 @@ public struct MessageCatalog: Sendable, Hashable {
     /// "total": 10])`. An unknown id gives the id itself, so that a mistake shows on the page.
     public func text(_ id: String, _ values: [String: any Sendable] = [:]) -> String {
         guard let message = messages[id] else { return id }
+        // Without values nothing is filled: placeholders stay as written.
+        guard !values.isEmpty else { return message.text(for: .other) }
         return Message.fill(message.text(for: .other), Self.strings(values))
     }
 
