@@ -37,8 +37,10 @@ let package = Package(
         .target(name: "Diagnostics", swiftSettings: coverage),
         .target(name: "Markdown", dependencies: ["CCmark", "Support"], swiftSettings: coverage),
         // The words readers see, per language: catalogs from Templates/i18n and CLDR plural rules.
-        .target(name: "Messages", dependencies: ["Diagnostics", "Yams"], swiftSettings: coverage, plugins: ["TemplateEmbedder"]),
-        .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Support", "Yams", "SwiftCSV"], swiftSettings: coverage),
+        // YAML from authors, bounded: aliases measured before composing, errors located.
+        .target(name: "YAMLReading", dependencies: ["Diagnostics", "Yams"], swiftSettings: coverage),
+        .target(name: "Messages", dependencies: ["Diagnostics", "YAMLReading", "Yams"], swiftSettings: coverage, plugins: ["TemplateEmbedder"]),
+        .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Support", "YAMLReading", "Yams", "SwiftCSV"], swiftSettings: coverage),
         .target(name: "Analysis", dependencies: ["Content", "Diagnostics"], swiftSettings: coverage),
         // Mustache templates over typed values: the built-in templates and a site's own.
         .target(name: "Templating", dependencies: ["Support"], swiftSettings: coverage),

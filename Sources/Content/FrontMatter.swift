@@ -1,4 +1,5 @@
 import Diagnostics
+import YAMLReading
 import Yams
 
 /// The YAML between two `---` lines at the very start of a content file, composed with
@@ -112,42 +113,10 @@ public struct FrontMatter {
                 hint: refusal.hint))
         } catch let error as YamlError {
             let yamlLines = yaml.utf8.count { $0 == UInt8(ascii: "\n") } + (yaml.hasSuffix("\n") ? 0 : 1)
-            diagnostics.append(Self.diagnostic(for: error, in: file, lineOffset: lineOffset, lastLine: max(yamlLines, 1)))
+            diagnostics.append(.yaml(error, in: file, lineOffset: lineOffset, lastLine: max(yamlLines, 1)))
         } catch {
             diagnostics.append(file.error("not valid YAML: \(error)", line: 1 + lineOffset))
         }
         return (entries, diagnostics)
-    }
-
-    static func diagnostic(for error: YamlError, in file: SourceFile, lineOffset: Int, lastLine: Int) -> Diagnostic {
-        switch error {
-        case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
-            var message = "not valid YAML: \(problem)"
-            if let context { message += " (\(context.text) on line \(context.mark.line + lineOffset))" }
-            // libyaml often notices a missing bracket or quote only at the end of the input;
-            // the construct it was reading is the better place to point at.
-            let place = mark.line > lastLine ? context?.mark ?? mark : mark
-            return file.diagnostic(.error, message, line: place.line + lineOffset, characterColumn: place.column)
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return file.diagnostic(
-                .error, "\(duplicates.map { "'\(YAMLAliases.restoringStars($0))'" }.joined(separator: ", ")) set twice",
-                line: context.mark.line + lineOffset, characterColumn: context.mark.column)
-        case .reader(let problem, let offset, _, let yaml):
-            // The offset counts characters into the text that was read; the measured text of
-            // YAMLAliases has the same characters on the same lines.
-            guard let offset, let index = yaml.index(yaml.startIndex, offsetBy: offset, limitedBy: yaml.endIndex) else {
-                return file.error("cannot be read as YAML: \(problem)", line: 1 + lineOffset)
-            }
-            let before = yaml[..<index]
-            let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
-            let line = before.utf8.count { $0 == UInt8(ascii: "\n") } + 1
-            return file.diagnostic(
-                .error, "cannot be read as YAML: \(problem)", line: line + lineOffset,
-                characterColumn: before[lineStart...].count + 1)
-        default:
-            return file.error("not valid YAML: \(error)", line: 1 + lineOffset)
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Diagnostics
+import YAMLReading
 import Yams
 
 /// Reads the YAML of one catalog into messages, with located diagnostics.
@@ -35,12 +36,12 @@ public struct CatalogParser: Sendable {
         // Aliases are written out as plain placeholder text before composing (the text stays
         // the same width), so that no alias is ever expanded: a catalog has no use for them,
         // and an alias bomb could not come back. Each one is then reported where it stands.
-        let composable = Self.substitutingAliases(file.text) ?? file.text
+        let composable = YAMLAliases.substitutingAliases(file.text) ?? file.text
         let root: Yams.Node?
         do {
             root = try Yams.compose(yaml: composable, .basic, .default, .utf8)
         } catch let error as YamlError {
-            return ([:], [diagnostic(for: error)])
+            return ([:], [.yaml(error, in: file, lastLine: Diagnostic.lastLine(of: file.text))])
         } catch {
             return ([:], [file.error("not valid YAML: \(error)", line: 1)])
         }
@@ -88,7 +89,7 @@ public struct CatalogParser: Sendable {
                     hint: "write one line per form under the id, e.g. 'one: …' and 'other: …'"))
                 return nil
             }
-            let text = Self.restoringStars(scalar.string)
+            let text = YAMLAliases.restoringStars(scalar.string)
             if let expected, let problem = placeholderProblem(Message.placeholders(in: text), expected: expected.texts.first ?? "") {
                 diagnostics.append(error("'\(id)' \(problem.message)", at: value, hint: problem.hint))
                 return nil
@@ -128,7 +129,7 @@ public struct CatalogParser: Sendable {
                         "\(languageName) has no '\(name)' form: it is never shown", at: key,
                         hint: "\(languageName) uses \(Self.list(pluralRule.categories.map(\.rawValue)))"))
                 }
-                forms[category] = Self.restoringStars(text)
+                forms[category] = YAMLAliases.restoringStars(text)
                 nodes[category] = form
             }
             if failed { return nil }
@@ -203,64 +204,10 @@ public struct CatalogParser: Sendable {
 
     // MARK: YAML
 
-    /// Takes the place of a `*` that starts an alias: one scalar (columns stay), from the
-    /// private use area, and one that may start a plain scalar.
-    static let placeholder: Unicode.Scalar = "\u{E000}"
-
     /// The node itself when it was an alias in the text: a plain scalar starting with the
     /// placeholder (a plain scalar cannot start with `*`, so there it was an alias).
     private func alias(_ node: Yams.Node) -> Yams.Node? {
-        guard let scalar = node.scalar, scalar.style == .plain, scalar.string.unicodeScalars.first == Self.placeholder else { return nil }
+        guard let scalar = node.scalar, scalar.style == .plain, scalar.string.unicodeScalars.first == YAMLAliases.placeholder else { return nil }
         return node
-    }
-
-    /// The text with every `*` followed by an anchor character (ASCII letter, digit, `_`,
-    /// `-`) replaced by the placeholder; nil when there is none. Inside quotes or text they
-    /// are restored by `restoringStars`.
-    static func substitutingAliases(_ yaml: String) -> String? {
-        let bytes = Array(yaml.utf8)
-        guard bytes.contains(UInt8(ascii: "*")) else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 16)
-        for (i, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "*"), i + 1 < bytes.count, isAnchorByte(bytes[i + 1]) {
-                out.append(contentsOf: [0xEE, 0x80, 0x80])
-            } else {
-                out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    static func restoringStars(_ text: String) -> String {
-        guard text.unicodeScalars.contains(placeholder) else { return text }
-        var out = String.UnicodeScalarView()
-        out.append(contentsOf: text.unicodeScalars.lazy.map { $0 == placeholder ? "*" : $0 })
-        return String(out)
-    }
-
-    static func isAnchorByte(_ b: UInt8) -> Bool {
-        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
-    }
-
-    private func diagnostic(for error: YamlError) -> Diagnostic {
-        switch error {
-        case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
-            var message = "not valid YAML: \(problem)"
-            if let context { message += " (\(context.text) on line \(context.mark.line))" }
-            // libyaml often notices a missing quote only at the end; the construct it was
-            // reading is the better place to point at.
-            let lastLine = max(file.text.utf8.count { $0 == UInt8(ascii: "\n") } + (file.text.hasSuffix("\n") ? 0 : 1), 1)
-            let place = mark.line > lastLine ? context?.mark ?? mark : mark
-            return file.diagnostic(.error, message, line: place.line, characterColumn: place.column)
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return file.diagnostic(
-                .error, "\(duplicates.map { "'\(Self.restoringStars($0))'" }.joined(separator: ", ")) set twice",
-                line: context.mark.line, characterColumn: context.mark.column)
-        default:
-            return file.error("not valid YAML: \(error)", line: 1)
-        }
     }
 }

@@ -10,29 +10,29 @@ import Yams
 /// placeholder scalar of the same width. That tree has no aliases, cannot blow up, and has
 /// the same shape and the same marks as the real one; walking it in document order gives
 /// each anchor's expanded size and height, and so what each alias would add.
-enum YAMLAliases {
+public enum YAMLAliases {
     /// How many values all the aliases of one text may stand for together.
-    static let maximumExpansion = 100_000
+    public static let maximumExpansion = 100_000
     /// How deep a value that comes from an alias may end up (the top mapping is level 1).
-    static let maximumDepth = 64
+    public static let maximumDepth = 64
 
     /// Takes the place of the `*` of an alias in the measured text: one Unicode scalar (libyaml
     /// counts columns in scalars, so every mark stays where it was), from the private use
     /// area (so no author writes it by chance), and one that may start a plain scalar.
-    static let placeholder: Unicode.Scalar = "\u{E000}"
+    public static let placeholder: Unicode.Scalar = "\u{E000}"
 
     /// An alias that goes over a limit, at the alias (libyaml's 1-based line and column).
-    struct Refusal: Error, Equatable {
-        var message: String
-        var hint: String
-        var line: Int
-        var column: Int
+    public struct Refusal: Error, Equatable {
+        public var message: String
+        public var hint: String
+        public var line: Int
+        public var column: Int
     }
 
     /// The text's tree with aliases as placeholder scalars (nil when the text has no alias,
     /// or is empty), after checking the limits. Throws a `Refusal`, or the `YamlError` that
     /// composing the text itself would throw (its marks are the text's own).
-    static func measure(_ yaml: String) throws -> Yams.Node? {
+    public static func measure(_ yaml: String) throws -> Yams.Node? {
         guard let measurable = substitutingAliases(yaml) else { return nil }
         // The parser owns the anchors; nodes hold them weakly, so it must outlive the walk.
         let parser = try Parser(yaml: measurable, resolver: .basic, constructor: .default, encoding: .utf8)
@@ -48,7 +48,7 @@ enum YAMLAliases {
     /// placeholder; nil when there is none. Every alias libyaml can read is replaced, even
     /// where a `*name` is only text (in quotes, a comment, mid-word): those are counted as
     /// aliases too, which errs on the safe side.
-    static func substitutingAliases(_ yaml: String) -> String? {
+    public static func substitutingAliases(_ yaml: String) -> String? {
         let bytes = Array(yaml.utf8)
         var out: [UInt8]?
         for (i, byte) in bytes.enumerated() {
@@ -66,14 +66,15 @@ enum YAMLAliases {
     }
 
     /// Text from the measured tree as the author wrote it, for messages (duplicate keys).
-    static func restoringStars(_ text: String) -> String {
+    public static func restoringStars(_ text: String) -> String {
+        guard text.unicodeScalars.contains(placeholder) else { return text }
         var out = String.UnicodeScalarView()
         out.append(contentsOf: text.unicodeScalars.lazy.map { $0 == placeholder ? "*" : $0 })
         return String(out)
     }
 
     /// libyaml's anchor names: ASCII letters, digits, `_` and `-`.
-    static func isAnchorByte(_ b: UInt8) -> Bool {
+    public static func isAnchorByte(_ b: UInt8) -> Bool {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
     }
 

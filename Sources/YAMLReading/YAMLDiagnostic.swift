@@ -1,0 +1,45 @@
+import Diagnostics
+import Yams
+
+extension Diagnostic {
+    /// A YAML error from Yams as a located diagnostic in `file`, for YAML that starts
+    /// `lineOffset` lines into it (front matter after its `---`) and ends at `lastLine`
+    /// (1-based, in the YAML's own lines). The text was composed with aliases substituted
+    /// (`YAMLAliases`), so keys in messages get their `*` back.
+    public static func yaml(_ error: YamlError, in file: SourceFile, lineOffset: Int = 0, lastLine: Int) -> Diagnostic {
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            var message = "not valid YAML: \(problem)"
+            if let context { message += " (\(context.text) on line \(context.mark.line + lineOffset))" }
+            // libyaml often notices a missing bracket or quote only at the end of the input;
+            // the construct it was reading is the better place to point at.
+            let place = mark.line > lastLine ? context?.mark ?? mark : mark
+            return file.diagnostic(.error, message, line: place.line + lineOffset, characterColumn: place.column)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return file.diagnostic(
+                .error, "\(duplicates.map { "'\(YAMLAliases.restoringStars($0))'" }.joined(separator: ", ")) set twice",
+                line: context.mark.line + lineOffset, characterColumn: context.mark.column)
+        case .reader(let problem, let offset, _, let yaml):
+            // The offset counts characters into the text that was read; the substituted text
+            // has the same characters on the same lines.
+            guard let offset, let index = yaml.index(yaml.startIndex, offsetBy: offset, limitedBy: yaml.endIndex) else {
+                return file.error("cannot be read as YAML: \(problem)", line: 1 + lineOffset)
+            }
+            let before = yaml[..<index]
+            let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
+            let line = before.utf8.count { $0 == UInt8(ascii: "\n") } + 1
+            return file.diagnostic(
+                .error, "cannot be read as YAML: \(problem)", line: line + lineOffset,
+                characterColumn: before[lineStart...].count + 1)
+        default:
+            return file.error("not valid YAML: \(error)", line: 1 + lineOffset)
+        }
+    }
+
+    /// The last line of a YAML text, 1-based (at least 1), for `yaml(_:in:lineOffset:lastLine:)`.
+    public static func lastLine(of yaml: String) -> Int {
+        max(yaml.utf8.count { $0 == UInt8(ascii: "\n") } + (yaml.hasSuffix("\n") || yaml.isEmpty ? 0 : 1), 1)
+    }
+}
