@@ -8,8 +8,9 @@
 For each size it writes a corpus (bench/corpus.py: quizgen content and a Hugo site with the
 same Markdown bodies), builds quizgen in release mode (unless --quizgen names a binary),
 then times, in alternating order, `quizgen build`, `hugo` and `cmark` on the concatenated
-bodies. It prints medians, ratios, peak memory, quizgen's time per file and its stages, and
-the targets of issue 6 with PASS or FAIL. It exits 0 whether or not targets are met, unless
+bodies. It prints medians, ratios, peak memory, quizgen's time per file and its stages, what
+Graphviz's `dot` alone needs for the same story maps (the build's story.dot files drawn by one
+dot per core, beside quizgen's maps stage), and the targets of issue 6 with PASS or FAIL. It exits 0 whether or not targets are met, unless
 --strict is given (then 1 when one is missed); 2 when a tool fails or the setup is wrong.
 
 How it measures (see BENCHMARKS.md for why):
@@ -289,12 +290,50 @@ def bench_size(files, work, args, tools, log):
         "quizgen_over_cmark": q["median_wall"] / per_tool["cmark"]["median_wall"],
         "memory_quizgen_over_hugo": q["median_max_rss_kib"] / per_tool["hugo"]["median_max_rss_kib"],
     }
+    reference = dot_reference(size, work, args, log)
+    if reference:
+        result["dot_reference"] = reference
+        maps = q["median_stages"].get("maps")
+        if maps:
+            result["maps_over_dot"] = maps / reference["median_wall"]
     if not args.keep:
         remove(size.folder)
         for output in size.outputs.values():
             remove(output)
         remove(size.hugo_cache)
     return result
+
+
+def dot_reference(size, work, args, log):
+    """What Graphviz alone needs for the maps of the last quizgen build: its story.dot files
+    concatenated into one file per core, drawn by one `dot -Tsvg` each, all at once (the
+    best a build that runs `dot` can do on this machine). None when dot is missing or no
+    maps were drawn."""
+    dot = shutil.which("dot")
+    graphs = sorted(size.outputs["quizgen"].rglob("story.dot"))
+    if not dot or not graphs or "--no-maps" in args.quizgen_args:
+        return None
+    cores = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+    parts = [work / f"dot-part-{i}.dot" for i in range(cores)]
+    texts = [[] for _ in parts]
+    loads = [0] * cores
+    # Largest first onto the lightest part: the parts take about the same time.
+    for text in sorted((g.read_text() for g in graphs), key=len, reverse=True):
+        i = loads.index(min(loads))
+        texts[i].append(text)
+        loads[i] += len(text)
+    for part, chunk in zip(parts, texts):
+        part.write_text("\n".join(chunk))
+    command = ["sh", "-c", " ".join(f"{dot} -Tsvg -o /dev/null {part} &" for part in parts) + " wait"]
+    runs = [measure(command) for _ in range(args.runs)]
+    for part in parts:
+        remove(part)
+    reference = {"graphs": len(graphs), "processes": cores,
+                 "median_wall": statistics.median(r["wall"] for r in runs),
+                 "median_cpu": statistics.median(r["cpu"] for r in runs)}
+    log(f"dot alone on the build's {len(graphs)} graphs, {cores} at once: "
+        f"{reference['median_wall']:.3f} s wall, {reference['median_cpu']:.3f} s CPU")
+    return reference
 
 
 # --- report ------------------------------------------------------------------------------
@@ -377,6 +416,15 @@ def report(data):
             f"{size['files']:>6}  " + " ".join(
                 f"{seconds(size['tools']['quizgen']['median_stages'].get(n, 0)):>10}" for n in stage_names)
             for size in data["sizes"]])
+        lines.append("")
+    references = [size for size in data["sizes"] if "dot_reference" in size]
+    if references:
+        lines.append("Graphviz alone on the same graphs (story.dot files concatenated, one dot per core):")
+        lines += table(f"{'files':>6}  {'graphs':>7} {'dot wall':>10} {'dot CPU':>10} {'maps stage':>11} {'maps/dot':>9}", [
+            f"{size['files']:>6}  {size['dot_reference']['graphs']:>7} "
+            f"{seconds(size['dot_reference']['median_wall']):>10} {seconds(size['dot_reference']['median_cpu']):>10} "
+            f"{seconds(size['tools']['quizgen']['median_stages'].get('maps', 0)):>11} "
+            f"{size.get('maps_over_dot', 0):>9.2f}" for size in references])
         lines.append("")
     lines.append("Targets of issue 6 (reported, not asserted; --strict makes a miss exit 1):")
     for target in data["targets"]:
