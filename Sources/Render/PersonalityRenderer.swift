@@ -19,13 +19,8 @@ public enum PersonalityRenderer {
         }
 
         let questions: [TemplateValue] = quiz.questions.enumerated().map { q, question in
-            let middle = OutcomeTable.rangedAnswer(value: 0.5, answers: question.answers.count)
             let answers: [TemplateValue] = question.answers.enumerated().map { a, answer in
-                [
-                    "index": .int(a),
-                    "html": .string(markdown.renderPhrasing(answer.content)),
-                    "selected": .bool(a == middle),
-                ]
+                ["index": .int(a), "html": .string(markdown.renderPhrasing(answer.content))]
             }
             let n = question.answers.count
             return [
@@ -36,9 +31,10 @@ public enum PersonalityRenderer {
                 "multiple": .bool(question.type == .multiple),
                 "ranged": .bool(question.type == .ranged),
                 "answers": .list(answers),
-                // The slider moves in half answers so that its middle is a real position.
-                "max": .int(2 * (n - 1)),
-                "mid": .int(n - 1),
+                // One step per answer, so that every arrow press moves to the next one. The
+                // thumb starts near the middle, but records nothing until the reader moves it.
+                "max": .int(n - 1),
+                "mid": .int((n - 1) / 2),
                 "first": .string(markdown.renderPhrasing(question.answers.first?.content ?? [])),
                 "last": .string(markdown.renderPhrasing(question.answers.last?.content ?? [])),
             ]

@@ -25,8 +25,10 @@ public enum StoryDOT {
         title: String, story: Story, analysis: StoryAnalysis, words: PageMessages = .builtIn("en")
     ) -> String {
         let traps = Set(analysis.traps)
+        let files = StoryRenderer.fileNames(story)
         var out = "digraph story {\n"
-        out += "  graph [label=\(quoted(title)), labelloc=t, fontname=\(quoted(font)), fontsize=18];\n"
+        // A transparent background lets the map page turn the drawing round for dark mode.
+        out += "  graph [label=\(quoted(title)), labelloc=t, fontname=\(quoted(font)), fontsize=18, bgcolor=transparent];\n"
         out += "  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\(quoted(font)), fontsize=12];\n"
         out += "  edge [fontname=\(quoted(font)), fontsize=10];\n"
         out += "  start [shape=plaintext, style=\"\", label=\(quoted(words.text("map.start"))), fontcolor=\"#555555\"];\n"
@@ -35,7 +37,8 @@ public enum StoryDOT {
         for (i, page) in story.pages.enumerated() {
             let title = shortened(page.title.plainText, to: titleLength)
             var label = title.isEmpty ? "\(i + 1)" : "\(i + 1). " + title
-            var attributes: [String] = []
+            // Each box links to its page, in the SVG that dot draws from this.
+            var attributes: [String] = ["URL=\(quoted(files[i]))"]
             if page.isEnding {
                 let (shape, fill) = endingLook(page.ending)
                 label += "\n" + words.text(page.ending.map { "map.\($0.rawValue)_ending" } ?? "map.ending")

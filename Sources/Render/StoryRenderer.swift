@@ -51,6 +51,8 @@ public enum StoryRenderer {
                     "url": .string(files[choice.target]),
                     "text": .string(markdown.renderPhrasing(choice.label)),
                     "target": .string(words.text("story.choice_target", ["n": choice.target + 1])),
+                    // A link in the text is the choice's one tab stop; its button is for pointers.
+                    "inProse": .bool(choice.inProse),
                 ]
             }
             let content = site.templates.render("story-page", [
@@ -86,6 +88,7 @@ public enum StoryRenderer {
                     "title": meta.title, "pages": words.plural("map.image_pages", count: story.pages.count),
                     "choices": words.plural("map.image_choices", count: story.choiceCount)])),
                 "dotNote": .string(words.html("map.dot_note", ["link": "<a href=\"story.dot\">story.dot</a>"])),
+                "pages": .list(mapPages(story, analysis: analysis, files: files, words: words)),
                 "t": t,
             ] as TemplateValue)
             let shell = PageShell(
@@ -94,6 +97,32 @@ public enum StoryRenderer {
             output.append(OutputFile(path: folder + "/map.html", text: shell.render(content: map, site: site)))
         }
         return output
+    }
+
+    /// The map's text alternative: every page in order, linked, with what kind of page it
+    /// is and where each of its choices leads, in the words the map's boxes use.
+    static func mapPages(_ story: Story, analysis: StoryAnalysis, files: [String], words: PageMessages) -> [TemplateValue] {
+        let traps = Set(analysis.traps)
+        return story.pages.enumerated().map { i, page in
+            let title = page.title.plainText.collapsingWhitespace
+            var notes: [String] = []
+            if i == story.start { notes.append(words.text("map.start")) }
+            if page.isEnding { notes.append(words.text(page.ending.map { "map.\($0.rawValue)_ending" } ?? "map.ending")) }
+            if !analysis.reachable[i] { notes.append(words.text("map.unreachable")) } else if traps.contains(i) { notes.append(words.text("map.trap")) }
+            let choices: [TemplateValue] = page.choices.map { choice in
+                let target = HTMLEscaping.escape(words.text("story.choice_target", ["n": choice.target + 1]))
+                return ["leads": .string(words.html("map.choice_leads", [
+                    "choice": HTMLEscaping.escape(choice.label.plainText.collapsingWhitespace),
+                    "page": "<a href=\"\(files[choice.target])\">\(target)</a>"]))]
+            }
+            return [
+                "url": .string(files[i]),
+                "title": .string(title.isEmpty ? words.text("story.page", ["n": i + 1]) : title),
+                "note": notes.isEmpty ? .bool(false) : .string(notes.joined(separator: " ")),
+                "hasChoices": .bool(!choices.isEmpty),
+                "choices": .list(choices),
+            ]
+        }
     }
 
     /// One file per page: the page's id when it makes a safe file name, else `page-N.html`.

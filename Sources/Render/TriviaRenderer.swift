@@ -16,6 +16,13 @@ public enum TriviaRenderer {
             ? words.plural("trivia.draw", count: draw, ["total": bank])
             : words.plural("quiz.question_count", count: bank)
         let passMark = quiz.pass.map(words.percent) ?? ""
+        // The reader may play with the author's time, ten times as much, or none (WCAG 2.2.1).
+        let seconds = { (factor: Double) -> String? in
+            quiz.time.map { words.plural("common.seconds", count: $0 * factor) }
+        }
+        let perQuestion = { (factor: Double) -> TemplateValue in
+            seconds(factor).map { .string(words.text("trivia.time_per_question", ["time": $0])) } ?? .bool(false)
+        }
         let content = site.templates.render("trivia", [
             "root": .string(SitePaths.toRoot(from: folder)),
             "siteTitle": .string(site.settings.title),
@@ -26,7 +33,10 @@ public enum TriviaRenderer {
                 "quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": "<span id=\"qt\">\(draw)</span>"])),
             "zeroPercent": .string(words.percent(0)),
             "draw": .string(drawText),
-            "time": quiz.time.map { .string(words.text("trivia.time_per_question", ["time": words.plural("common.seconds", count: $0)])) } ?? .bool(false),
+            "time": perQuestion(1),
+            "moreTimePlayed": perQuestion(Self.moreTime),
+            "authorTime": .string(seconds(1).map { words.text("trivia.time_author", ["time": $0]) } ?? ""),
+            "moreTime": .string(seconds(Self.moreTime).map { words.text("trivia.time_more", ["time": $0]) } ?? ""),
             "suddenDeath": .bool(quiz.onWrong == .end),
             "pass": quiz.pass == nil ? .bool(false) : .string(words.text("trivia.pass_mark", ["mark": passMark])),
             "passMessage": .string(quiz.messages.pass ?? words.text("trivia.pass_message", ["mark": passMark])),
@@ -41,6 +51,9 @@ public enum TriviaRenderer {
             url: site.absoluteURL(folder + "/index.html"), scripts: [script])
         return [OutputFile(path: folder + "/index.html", text: shell.render(content: content, site: site))]
     }
+
+    /// How many times the author's time a reader who asks for more time gets.
+    public static let moreTime = 10.0
 
     /// Everything the script needs, resolved at build time: HTML of each question, choice
     /// and explanation, the indices of the correct choices and the points.
@@ -93,6 +106,8 @@ public enum TriviaRenderer {
             .init("share", "trivia.share_text", ["count": "{0}", "score": "{1}", "percent": percent, "title": "{3}"]),
             .init("copied", "common.copied", ["text": "{0}"]),
             .init("copy", "common.copy_this", ["text": "{0}"]),
+            .init("secs", "common.seconds", ["count": "{0}"]),
+            .init("left", "trivia.seconds_left", ["count": "{0}"]),
         ]
     }
 }

@@ -61,9 +61,10 @@ struct StoryTestFailure: Error {}
 
     @Test func proseLinksLeadToThePageFiles() throws {
         let crystals = try #require(SampleSite.page("the-cave/crystals.html"))
-        // The Japanese id becomes page-9.html; the link in the text and its button both lead there.
+        // The Japanese id becomes page-9.html; the link in the text and its button both lead
+        // there, and the link is the choice's one tab stop (the button is for pointers).
         #expect(crystals.contains("<a href=\"page-9.html\">press your hand against it</a>"))
-        #expect(crystals.contains("<a class=\"btn\" href=\"page-9.html\">"))
+        #expect(crystals.contains("<a class=\"btn\" href=\"page-9.html\" tabindex=\"-1\" aria-hidden=\"true\">"))
         #expect(crystals.contains("<a href=\"lantern.html\">go back the way you came</a>"))
         #expect(SampleSite.page("the-cave/page-9.html")?.contains("<h1>洞窟の奥</h1>") == true)
     }
@@ -119,7 +120,7 @@ struct StoryTestFailure: Error {}
         #expect(page.contains("<h1>Page 1</h1>"))
         #expect(page.contains("<title>Page 1 · test</title>"))
         let dot = try #require(files.first { $0.path == "test/story.dot" }?.text)
-        #expect(dot.contains("  p1 [label=\"1\", penwidth=2];\n"))
+        #expect(dot.contains("  p1 [label=\"1\", URL=\"page-1.html\", penwidth=2];\n"))
         // Links in the introduction lead to pages too.
         #expect(files.first { $0.path == "test/index.html" }?.text.contains("<a href=\"page-1.html\">here</a>") == true)
     }
@@ -138,8 +139,9 @@ struct StoryTestFailure: Error {}
             """
         let (_, _, files) = try renderStory(text)
         let page = try #require(files.first { $0.path == "test/one.html" }?.text)
-        let buttons = page.matches(of: /<a class="btn" href="([^"]+)"><span>([^<]+)<\/span>/).map { "\($0.1) \($0.2)" }
-        #expect(buttons == ["two.html run", "three.html Hide in the barn"])
+        let buttons = page.matches(of: /<a class="btn" href="([^"]+)"([^>]*)><span>([^<]+)<\/span>/).map { "\($0.1)\($0.2) \($0.3)" }
+        // Only the listed choice is a tab stop: the text's own link stands for "run".
+        #expect(buttons == ["two.html tabindex=\"-1\" aria-hidden=\"true\" run", "three.html Hide in the barn"])
     }
 
     @Test func mapPageOnlyWithAnSVG() throws {
@@ -151,6 +153,13 @@ struct StoryTestFailure: Error {}
         #expect(files.map(\.path).contains("c/story.svg"))
         let map = try #require(files.first { $0.path == "c/map.html" }?.text)
         #expect(map.contains("<img src=\"story.svg\""))
+        // The text alternative: every page in order, linked, with its kind and its choices.
+        #expect(map.contains("<li><a href=\"the-entrance.html\">The entrance</a> <span class=\"muted\">start</span>\n"
+            + "<ul><li>“Go inside” leads to <a href=\"inside.html\">page 2</a></li>"
+            + "<li>“Walk back to the village” leads to <a href=\"village.html\">page 6</a></li></ul></li>"))
+        #expect(map.contains("<li><a href=\"wander.html\">Wandering</a> <span class=\"muted\">(trap: no ending from here)</span>"))
+        #expect(map.contains("<li><a href=\"deep.html\">Deeper</a> <span class=\"muted\">(bad ending)</span></li>"))
+        #expect(map.contains("<li><a href=\"forgotten.html\">Forgotten</a> <span class=\"muted\">(unreachable)</span>"))
         #expect(map.contains("img-src 'self' data:; media-src 'self' data:;"))
         #expect(files.first { $0.path == "c/index.html" }?.text.contains("<a href=\"map.html\">Map of the story</a>") == true)
     }
@@ -183,11 +192,12 @@ let cave = """
         #expect(analysis.unreachable == [6])
         let dot = try #require(files.first { $0.path == "test/story.dot" }?.text)
         #expect(dot.contains("  start -> p1 [style=bold];\n"))
-        #expect(dot.contains("  p1 [label=\"1. The entrance\", penwidth=2];\n"))
-        #expect(dot.contains("  p3 [label=\"3. Wandering\\n(trap: no ending from here)\", color=\"#e65100\", penwidth=2];\n"))
-        #expect(dot.contains("  p5 [label=\"5. Deeper\\n(bad ending)\", shape=octagon, fillcolor=\"#ffcdd2\"];\n"))
-        #expect(dot.contains("  p6 [label=\"6. Home again\\n(good ending)\", shape=doubleoctagon, fillcolor=\"#c8e6c9\"];\n"))
-        #expect(dot.contains("  p7 [label=\"7. Forgotten\\n(unreachable)\", style=\"rounded,filled,dashed\""))
+        // Every box links to its page.
+        #expect(dot.contains("  p1 [label=\"1. The entrance\", URL=\"the-entrance.html\", penwidth=2];\n"))
+        #expect(dot.contains("  p3 [label=\"3. Wandering\\n(trap: no ending from here)\", URL=\"wander.html\", color=\"#e65100\", penwidth=2];\n"))
+        #expect(dot.contains("  p5 [label=\"5. Deeper\\n(bad ending)\", URL=\"deep.html\", shape=octagon, fillcolor=\"#ffcdd2\"];\n"))
+        #expect(dot.contains("  p6 [label=\"6. Home again\\n(good ending)\", URL=\"village.html\", shape=doubleoctagon, fillcolor=\"#c8e6c9\"];\n"))
+        #expect(dot.contains("  p7 [label=\"7. Forgotten\\n(unreachable)\", URL=\"forgotten.html\", style=\"rounded,filled,dashed\""))
         #expect(dot.contains("  p2 -> p1 [label=\"go back\"];\n"))
         #expect(dot.contains("  p7 -> p6 [label=\"Home\", style=dashed, color=\"#666666\"];\n"))
     }

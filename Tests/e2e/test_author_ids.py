@@ -118,7 +118,7 @@ def test_personality_plays_past_author_ids(browser, decoy_public):
     [go] = shown(d, "body > main > #play button.go")
     go.click()
     assert own(d, "#result").is_displayed()
-    assert [h.text for h in shown(d, "body > main > #result > .o > h2")] == ["You are a cat"]
+    assert [h.text for h in shown(d, "body > main > #result > .o > h1 > span:last-child")] == ["You are a cat"]
     own(d, "#result > #share").click()
     assert own(d, "#result > #status").text != ""
     own(d, "#result > #again").click()
@@ -151,6 +151,6 @@ def test_trivia_plays_past_author_ids(browser, decoy_public):
     own(d, "#play > #submit").click()
     own(d, "#play > #fb > #next").click()
     assert own(d, "#result").is_displayed()
-    assert own(d, "#result > #score").text == "2 of 2 points"
+    assert own(d, "#result > #sum > #score").text == "2 of 2 points"
     assert len(own(d, "#result > #review").find_elements(By.TAG_NAME, "li")) == 2
     assert console_errors(d) == []

@@ -2,6 +2,7 @@
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import console_errors, tab_to
 from conftest import press as keyboard
@@ -34,7 +35,7 @@ def test_plays_the_sample_quiz_with_clicks_checkboxes_and_the_slider(browser, sa
     assert counter(d) == "Question 1 of 5"
     assert d.find_element(By.ID, "bar").get_attribute("value") == "0"
     q = current_question(d)
-    assert q.find_element(By.TAG_NAME, "h2").text == "Which food do you like the most?"
+    assert q.find_element(By.TAG_NAME, "h1").text == "Which food do you like the most?"
     [fish] = [b for b in q.find_elements(By.CSS_SELECTOR, "button.a") if b.text == "Fish"]
     fish.click()  # cat +1
 
@@ -53,8 +54,14 @@ def test_plays_the_sample_quiz_with_clicks_checkboxes_and_the_slider(browser, sa
     slider = q.find_element(By.CSS_SELECTOR, "input[type=range]")
     ends = [s.text for s in q.find_elements(By.CSS_SELECTOR, ".ends span")]
     assert ends == ["I dislike them", "I love them"]
-    # The slider starts in the middle: round(0.5 × 3) = answer 2.
-    assert [s.text for s in visible(d, ".rv span")] == ["I barely notice them"]
+    # The slider starts untouched: it shows and says that it must be moved, and Next does not
+    # take the answer under the thumb.
+    hint = "Move the slider to choose your answer."
+    assert [s.text for s in visible(d, ".rv span")] == [hint]
+    assert slider.get_attribute("aria-valuetext") == hint
+    q.find_element(By.CSS_SELECTOR, "button.go").click()
+    assert counter(d) == "Question 3 of 5"
+    assert "need" in q.find_element(By.CSS_SELECTOR, ".rv").get_attribute("class").split()
     # Drag the thumb from the middle to the left end (offsets are from the slider's centre).
     half = slider.size["width"] // 2
     ActionChains(d).click_and_hold(slider).move_to_element_with_offset(slider, -half + 1, 0).release().perform()
@@ -73,16 +80,17 @@ def test_plays_the_sample_quiz_with_clicks_checkboxes_and_the_slider(browser, sa
 
     assert not visible(d, "#play")
     [result] = visible(d, ".o")
-    assert result.find_element(By.TAG_NAME, "h2").text == "You are a cat! 🐱"
+    assert result.find_element(By.TAG_NAME, "h1").text == "YOUR RESULT\nYou are a cat! 🐱"
     assert "own terms" in result.text
-    # No way back to change answers once the result shows.
-    assert not visible(d, ".q") and not visible(d, "button.a")
+    # The Back button goes once the result shows.
+    assert not visible(d, ".q") and not visible(d, "button.a") and not visible(d, "#back")
     link = result.find_element(By.CSS_SELECTOR, "a.perma")
     assert link.get_attribute("href").endswith("which-animal/cat.html")
 
     # Sharing without the Web Share API copies the link, and says so.
     d.find_element(By.ID, "share").click()
     status = d.find_element(By.ID, "status")
+    WebDriverWait(d, 3).until(lambda _: status.text != "")  # after the clipboard's promise
     assert status.text.startswith("Link copied") or status.text.startswith("Copy this link: ")
 
     d.find_element(By.ID, "again").click()
@@ -96,7 +104,7 @@ def test_plays_the_sample_quiz_with_clicks_checkboxes_and_the_slider(browser, sa
 def test_outcome_page_stands_alone(browser, sample_public):
     d = browser
     d.get((sample_public / "which-animal" / "cat.html").as_uri())
-    assert d.find_element(By.TAG_NAME, "h1").text == "You are a cat! 🐱"
+    assert d.find_element(By.TAG_NAME, "h1").text == "A RESULT OF “WHICH ANIMAL ARE YOU?”\nYou are a cat! 🐱"
     d.find_element(By.LINK_TEXT, "Take the quiz").click()
     assert d.current_url.endswith("which-animal/index.html")
     assert console_errors(d) == []
@@ -131,8 +139,13 @@ def test_playable_with_the_keyboard_alone(browser, sample_public):
     press(Keys.TAB, Keys.TAB, Keys.TAB, Keys.ENTER)  # Curled up by the window
     press(Keys.TAB, Keys.TAB, Keys.ENTER)  # In my own time
     [result] = visible(d, ".o")
-    assert result.find_element(By.TAG_NAME, "h2").text == "You are a cat! 🐱"
-    assert focused().text == "You are a cat! 🐱"
+    assert result.find_element(By.TAG_NAME, "h1").text.endswith("You are a cat! 🐱")
+    assert focused() == result.find_element(By.TAG_NAME, "h1")
+    # Then the result's own page, and Share.
+    press(Keys.TAB)
+    assert focused().get_attribute("class") == "perma"
+    press(Keys.TAB)
+    assert focused().get_attribute("id") == "share"
 
 
 def test_readable_on_a_360_pixel_screen(narrow_browser, sample_public):
@@ -148,6 +161,73 @@ def test_readable_on_a_360_pixel_screen(narrow_browser, sample_public):
         assert fits()
         q = current_question(d)
         buttons = q.find_elements(By.CSS_SELECTOR, "button.a")
+        for slider in q.find_elements(By.CSS_SELECTOR, "input[type=range]"):
+            slider.send_keys(Keys.ARROW_LEFT)
         (buttons[0] if buttons else q.find_element(By.CSS_SELECTOR, "button.go")).click()
     assert fits()
     assert visible(d, ".o")
+
+
+def test_back_moves_between_questions_and_the_browser_back_stays_in_the_quiz(browser, sample_public):
+    d = browser
+    open_quiz(d, sample_public)
+
+    def pick(text):
+        [b] = [b for b in current_question(d).find_elements(By.CSS_SELECTOR, "button.a") if b.text == text]
+        b.click()
+
+    d.find_element(By.ID, "begin").click()
+    assert not visible(d, "#back")
+    pick("Fish")  # cat +1, replaced below
+    assert counter(d) == "Question 2 of 5"
+    d.find_element(By.ID, "back").click()
+    WebDriverWait(d, 3).until(lambda _: counter(d) == "Question 1 of 5")
+    assert d.switch_to.active_element.text == "Question 1 of 5 Which food do you like the most?" or \
+        d.switch_to.active_element.text == "Which food do you like the most?"
+    pick("Carrots")  # rabbit +1
+    assert counter(d) == "Question 2 of 5"
+    labels = {label.text: label for label in current_question(d).find_elements(By.CSS_SELECTOR, "label.c")}
+    labels["Swimming"].click()  # turtle +1
+    current_question(d).find_element(By.CSS_SELECTOR, "button.go").click()
+    # The browser's Back and Forward move between questions, ticks kept, instead of leaving.
+    url = d.current_url
+    d.back()
+    WebDriverWait(d, 3).until(lambda _: counter(d) == "Question 2 of 5")
+    assert d.current_url == url
+    assert [b.get_attribute("value") for b in current_question(d).find_elements(By.CSS_SELECTOR, "input:checked")] == ["0"]
+    d.forward()
+    WebDriverWait(d, 3).until(lambda _: counter(d) == "Question 3 of 5")
+    slider = current_question(d).find_element(By.CSS_SELECTOR, "input[type=range]")
+    slider.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_LEFT)  # I get a little nervous: rabbit +1
+    current_question(d).find_element(By.CSS_SELECTOR, "button.go").click()
+    pick("Curled up by the window")  # cat +2
+    pick("With help from my friends")  # rabbit +1, dog +1
+    # Rabbit 3, cat 2: had Fish counted as well, cat would tie and win as the first declared.
+    [result] = visible(d, ".o")
+    assert result.find_element(By.TAG_NAME, "h1").text.endswith("You are a rabbit! 🐰")
+    # Back past the first question is the intro, still on the quiz's page.
+    for _ in range(6):
+        d.back()
+    WebDriverWait(d, 3).until(lambda _: visible(d, "#intro"))
+    assert d.current_url == url and not visible(d, "#play")
+    assert console_errors(d) == []
+
+
+def test_each_arrow_press_moves_the_slider_to_the_next_answer(browser, sample_public):
+    d = browser
+    open_quiz(d, sample_public)
+    d.find_element(By.ID, "begin").click()
+    current_question(d).find_elements(By.CSS_SELECTOR, "button.a")[0].click()
+    current_question(d).find_element(By.CSS_SELECTOR, "button.go").click()
+    slider = current_question(d).find_element(By.CSS_SELECTOR, "input[type=range]")
+    answers = ["I dislike them", "I get a little nervous", "I barely notice them", "I love them"]
+    seen = []
+    slider.send_keys(Keys.HOME)
+    seen.append(slider.get_attribute("aria-valuetext"))
+    for _ in answers[1:]:
+        slider.send_keys(Keys.ARROW_RIGHT)
+        seen.append(slider.get_attribute("aria-valuetext"))
+        assert [s.text for s in visible(d, ".rv span")] == [seen[-1]]
+    assert seen == answers
+    slider.send_keys(Keys.ARROW_LEFT)
+    assert slider.get_attribute("aria-valuetext") == answers[2]

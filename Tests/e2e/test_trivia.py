@@ -81,7 +81,7 @@ def test_plays_a_round_with_right_and_wrong_answers_and_a_time_out(browser, triv
     d = browser
     open_page(d, trivia_public / "browser" / "index.html")
     assert visible(d, "#intro") and not visible(d, "#play")
-    assert "3 seconds per question" in by_id(d, "intro").text
+    assert "The author’s time: 3 seconds" in by_id(d, "intro").text
     by_id(d, "begin").click()
 
     # 1: right. The bar drains while the question waits.
@@ -142,6 +142,9 @@ def test_plays_a_round_with_right_and_wrong_answers_and_a_time_out(browser, triv
         "Correct answer: Right A · 1 of 1", "Correct answer: Right B · 0 of 3",
         "Correct answer: Right C · 0 of 1", "Correct answer: Right D, Right E · 2 of 2"]
     assert not visible(d, "#perfect") and not visible(d, "#over")
+    # Each question's explanation is in the review too, and the time played with is named.
+    assert [li.find_element(By.TAG_NAME, "div").text for li in review] == ["Explained.", "", "", ""]
+    assert [p.text for p in visible(d, "#sum p.tm")] == ["3 seconds per question"]
 
     # Share without the Web Share API: the clipboard, or the text to copy, and a visible note.
     by_id(d, "share").click()

@@ -130,6 +130,10 @@ export class Element extends Node {
   click() {
     if (this.disabled) return
     if (this.localName === 'input' && this.type === 'checkbox') this.checked = !this.checked
+    // A radio button is checked by a click, and the others of its name in the document are not.
+    if (this.localName === 'input' && this.type === 'radio') {
+      this.ownerDocument.querySelectorAll('input[name=' + this.name + ']').forEach(r => r.checked = r === this)
+    }
     if (this.localName === 'label') { const input = this.querySelector('input'); if (input) return input.click() }
     this.dispatchEvent(new Event('click', { bubbles: true }))
   }
@@ -337,6 +341,22 @@ export function loadPage(html, { url, random = seededRandom(1), share = false, c
     Document, Event, KeyboardEvent: Event, URL, JSON, Promise, Array, Object, String, Number, Boolean, Error, Set, Map, Symbol,
   }
   EventTargetMixin.add(window)
+  // Session history: pushState adds an entry after the current one; back and forward move
+  // through them and fire popstate later, as browsers do.
+  const entries = [null]
+  let at = 0
+  const go = step => {
+    if (at + step < 0 || at + step >= entries.length) return
+    at += step
+    clock.setTimeout(() => { const e = new Event('popstate'); e.state = entries[at]; window.dispatchEvent(e) }, 0)
+  }
+  window.history = {
+    get state() { return entries[at] }, get length() { return entries.length },
+    pushState(state) { entries.splice(at + 1, Infinity, structuredClone(state)); at++ },
+    replaceState(state) { entries[at] = structuredClone(state) },
+    back: () => go(-1), forward: () => go(1), go,
+  }
+  window.dispatchEvent = event => { event.target = window; for (const l of [...(window.listeners[event.type] ?? [])]) l.fn.call(window, event); return true }
   window.window = window.self = window.globalThis = window
   document.defaultView = window
   const RealDate = Date

@@ -26,7 +26,7 @@ for (const { choices, outcome } of combinations) {
     const checkboxes = q.querySelectorAll('input[type=checkbox]')
     if (range) {
       // The slider position for answer a of n: a / (n - 1) of the way along.
-      const n = q.querySelectorAll('.rv span').length
+      const n = q.querySelectorAll('.rv span:not(.hint)').length
       range.value = range.min + (range.max - range.min) * picks[0] / (n - 1)
       range.dispatchEvent(new (d.defaultView.Event)('input', { bubbles: true }))
       q.querySelector('.go').click()
@@ -48,4 +48,50 @@ for (const { choices, outcome } of combinations) {
   d.querySelector('#begin').click()
 }
 console.log(`${combinations.length - failures} of ${combinations.length} combinations agree`)
+
+// Going back: the Back button and the browser's Back and Forward move between the questions of
+// the play, back past the first question is the intro, and an untouched slider records nothing.
+{
+  const page = loadPage(html, { random: seededRandom(7) }), doc = page.document, w = page.window
+  const shown = () => [...doc.querySelectorAll('.q')].filter(e => !e.hidden)
+  const where = () => doc.querySelector('#intro').hidden ? doc.querySelector('#qn').textContent : 'intro'
+  const expect = (what, got, wanted) => { if (got !== wanted) { failures++; console.error(`${what}: ${got}, not ${wanted}`) } }
+  const next = () => {
+    const [q] = shown(), range = q.querySelector('input[type=range]'), button = q.querySelector('button.a')
+    if (range) { range.value = 0; range.dispatchEvent(new (w.Event)('input', { bubbles: true })) }
+    ;(button ?? q.querySelector('.go')).click()
+  }
+  const back = doc.querySelector('#back')
+  doc.querySelector('#begin').click()
+  expect('Back on the first question', back.hidden, true)
+  next()
+  expect('after one answer', where(), '2')
+  expect('Back on the second question', back.hidden, false)
+  back.click()
+  page.clock.tick(0)
+  expect('the Back button', where(), '1')
+  w.history.forward()
+  page.clock.tick(0)
+  expect('the browser\'s Forward', where(), '2')
+  w.history.back()
+  page.clock.tick(0)
+  w.history.back()
+  page.clock.tick(0)
+  expect('back past the first question', where(), 'intro')
+  doc.querySelector('#begin').click()
+  while (!shown()[0].querySelector('input[type=range]')) next()
+  const [q] = shown(), at = where(), range = q.querySelector('input[type=range]')
+  q.querySelector('.go').click()
+  expect('Next on an untouched slider', where(), at)
+  expect('the slider says it must be moved', range.getAttribute('aria-valuetext'), q.querySelector('.hint').textContent)
+  expect('and shows it', q.querySelector('.rv').classList.contains('need'), true)
+  for (let a = 0; a < q.querySelectorAll('.rv span:not(.hint)').length; a++) {
+    range.value = a
+    range.dispatchEvent(new (w.Event)('input', { bubbles: true }))
+    expect('each step is an answer', range.getAttribute('aria-valuetext'), q.querySelectorAll('.rv span')[a].textContent)
+  }
+  q.querySelector('.go').click()
+  expect('a moved slider answers', where(), String(+at + 1))
+  console.log('going back and the slider: checked')
+}
 process.exit(failures ? 1 : 0)

@@ -184,6 +184,59 @@ await check('the timer drains its bar, and running out counts as wrong', () => {
   equal(review.slice(0, 2), ['Your answer: none, the time ran out', 'Your answer: none, the time ran out'], 'review of time-outs')
 })
 
+await check('the time left shows in whole seconds, with one polite warning 5 seconds before the end', () => {
+  const g = game(drawPage), T = g.data.t
+  assert(T === 10000, 'the draw page gives 10 seconds a question')
+  g.$('begin').click()
+  equal(g.$('secs').textContent, '10 seconds', 'seconds at the start')
+  g.clock.tick(4500)
+  equal(g.$('secs').textContent, '6 seconds', 'seconds left, rounded up')
+  equal(g.$('warn').textContent, '', 'no warning yet')
+  assert(g.$('warn').getAttribute('role') === 'status', 'the warning is a polite live region')
+  g.clock.tick(600)
+  equal(g.$('warn').textContent, '5 seconds left', 'the warning')
+  g.clock.tick(4899)
+  equal(g.$('secs').textContent, '1 second', 'one second left')
+  g.clock.tick(1)
+  equal(g.$('secs').textContent, '0 seconds', 'none left at the time-out')
+  g.next()
+  equal(g.$('warn').textContent, '', 'the next question starts without a warning')
+})
+
+await check('under reduced motion the bar steps once a second instead of draining', () => {
+  const g = game(drawPage, { reducedMotion: true })
+  g.$('begin').click()
+  const values = new Set()
+  for (let t = 0; t < 9900; t += 100) { g.clock.tick(100); values.add(g.$('timer').value) }
+  equal([...values].sort((a, b) => b - a), [1000, 900, 800, 700, 600, 500, 400, 300, 200, 100], 'one value per second')
+})
+
+await check('the reader chooses the time: the author’s, ten times as much, or none, kept for the play and shown on the result', () => {
+  for (const [value, shown] of [['10', '100 seconds per question'], ['0', 'No time limit'], ['1', '10 seconds per question']]) {
+    const g = game(drawPage), T = g.data.t
+    g.$('intro').querySelector(`input[value="${value}"]`).click()
+    g.$('begin').click()
+    for (let round = 0; round < 2; round++) {
+      g.clock.tick(T - 1)
+      assert(!g.visible('fb'), `${value}: no time-out before the author's time`)
+      equal(g.$('tb').hidden, value === '0', `${value}: the timer shows only with a limit`)
+      g.clock.tick(9 * T - 1)
+      equal(g.visible('fb'), value === '1', `${value}: a time-out before ten times the author's time`)
+      g.clock.tick(2)
+      equal(g.visible('fb'), value !== '0', `${value}: a time-out at ten times the author's time`)
+      if (g.visible('fb')) assert(g.$('verdict').textContent.startsWith('Time’s up!'), 'a time-out is a wrong answer')
+      else g.answer(true)
+      g.next()
+    }
+    playRound(g, () => true, 3)
+    const notes = [...g.$('sum').querySelectorAll('p.tm')].filter(p => !p.hidden).map(p => p.textContent)
+    equal(notes, [shown], `${value}: the result names the time played with`)
+    g.$('again').click()
+    g.clock.tick(T * 10)
+    equal(g.visible('fb'), value !== '0', `${value}: the choice holds when playing again`)
+  }
+})
+
 await check('sudden death ends at the first wrong answer or time-out, with a distinct message for a perfect run', () => {
   const g = game(suddenPage)
   assert(g.data.e && g.data.t > 0, 'the sudden-death page ends on a wrong answer and has a time limit')
