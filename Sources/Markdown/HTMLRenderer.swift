@@ -10,10 +10,18 @@ public struct HTMLRenderer: Sendable {
     public var allowRawHTML: Bool
     /// Returns the URL to write, or nil to drop the link (its text is kept).
     public var resolveURL: @Sendable (String, URLUse) -> String?
+    /// True for a resolved link URL that another control on the page already offers (a
+    /// story's choice button): the link gets `tabindex="-1"`, so the keyboard meets that
+    /// choice once.
+    public var leavesTabOrder: (@Sendable (String) -> Bool)?
 
-    public init(allowRawHTML: Bool = false, resolveURL: @escaping @Sendable (String, URLUse) -> String? = { url, _ in url }) {
+    public init(
+        allowRawHTML: Bool = false, resolveURL: @escaping @Sendable (String, URLUse) -> String? = { url, _ in url },
+        leavesTabOrder: (@Sendable (String) -> Bool)? = nil
+    ) {
         self.allowRawHTML = allowRawHTML
         self.resolveURL = resolveURL
+        self.leavesTabOrder = leavesTabOrder
     }
 
     /// Block content, e.g. an introduction or an outcome's text.
@@ -154,7 +162,7 @@ public struct HTMLRenderer: Sendable {
                 out += "\" title=\""
                 HTMLEscaping.escape(title, into: &out)
             }
-            out += "\">"
+            out += leavesTabOrder?(url) == true ? "\" tabindex=\"-1\">" : "\">"
             for child in node.children { renderInline(child, interactive: interactive, into: &out) }
             out += "</a>"
         case .image(let source, let title):

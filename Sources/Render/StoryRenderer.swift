@@ -2,6 +2,8 @@ import Analysis
 import Content
 import Markdown
 import Support
+import Synchronization
+import Support
 import Templating
 
 /// A story as static pages joined by plain links, so that reading and choosing need no
@@ -55,13 +57,23 @@ public enum StoryRenderer {
                     "inProse": .bool(choice.inProse),
                 ]
             }
+            // A link in the text to a page a listed button also leads to is the same choice
+            // (the button is its tab stop), and so is a second link to one page.
+            let listed = Set(page.choices.filter { !$0.inProse }.map { files[$0.target] })
+            let pageFiles = Set(page.choices.map { files[$0.target] })
+            let seen = Mutex<Set<String>>([])
+            let text = pageFiles.isEmpty ? markdown : HTMLRenderer(
+                allowRawHTML: markdown.allowRawHTML, resolveURL: markdown.resolveURL,
+                leavesTabOrder: { url in
+                    pageFiles.contains(url) && (listed.contains(url) || !seen.withLock { $0.insert(url).inserted })
+                })
             let content = site.templates.render("story-page", [
                 "root": .string(root),
                 "siteTitle": .string(site.settings.title),
                 "storyTitle": .string(meta.title),
                 "pageNumber": .string(pageNumber),
                 "title": untitled ? .string(HTMLEscaping.escape(pageNumber)) : .string(markdown.render(inlines: page.title)),
-                "text": .string(markdown.render(blocks: demotingHeadings(page.body))),
+                "text": .string(text.render(blocks: demotingHeadings(page.body))),
                 "choices": .list(choices),
                 "hasChoices": .bool(!page.choices.isEmpty),
                 "isEnding": .bool(page.isEnding),

@@ -142,6 +142,10 @@ struct StoryTestFailure: Error {}
         let buttons = page.matches(of: /<a class="btn" href="([^"]+)"([^>]*)><span>([^<]+)<\/span>/).map { "\($0.1)\($0.2) \($0.3)" }
         // Only the listed choice is a tab stop: the text's own link stands for "run".
         #expect(buttons == ["two.html tabindex=\"-1\" aria-hidden=\"true\" run", "three.html Hide in the barn"])
+        // In the text, one stop per choice too: "hide" is the barn's choice, whose button is
+        // its stop, and the second "run" repeats the first.
+        #expect(page.contains("You may <a href=\"two.html\">run</a>, <a href=\"three.html\" tabindex=\"-1\">hide</a> or "
+            + "<a href=\"two.html\" tabindex=\"-1\">run</a> again."))
     }
 
     @Test func mapPageOnlyWithAnSVG() throws {
