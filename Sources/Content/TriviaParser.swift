@@ -232,6 +232,10 @@ enum TriviaParser {
             }
         }
         guard let list else {
+            if let block = IndentedList.codeBlock(in: item.body, file: file) {
+                diagnostics.append(IndentedList.error(block, items: "choices", example: "- [x] Canberra", file: file))
+                return (nil, diagnostics)
+            }
             diagnostics.append(file.error(
                 "this question has no choices", line: item.line, byteColumn: item.titleColumn,
                 hint: "write the choices as a list below the heading: '- [x] right' and '- [ ] wrong'"))
@@ -264,6 +268,9 @@ enum TriviaParser {
         var seen: [String: Int] = [:]
         var unmarked: [Node] = []
         for node in list.children {
+            if let nested = IndentedList.nested(in: node) {
+                diagnostics.append(IndentedList.nestedError(nested, item: "choice", file: file))
+            }
             var item = node
             let contentStart = node.children.first?.range.start ?? node.range.start
             if let block = node.attributes {
