@@ -51,10 +51,13 @@ let package = Package(
         .target(name: "CSystem"),
         .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Diagnostics", "CSystem", "Support"], swiftSettings: coverage),
         // What `check` prints: the terminal report and the JSON for authors' CI.
+        // quizgen import and export: Twee, GIFT, Aiken and Open Trivia DB text to quizgen
+        // Markdown (and a CSV bank), and trivia quizzes to GIFT. Pure text-to-text functions.
+        .target(name: "Import", dependencies: ["Content", "Analysis", "Markdown", "Diagnostics", "Support"], swiftSettings: coverage),
         .target(name: "Reports", dependencies: ["Analysis", "Content", "Diagnostics", "Support"], swiftSettings: coverage),
         .executableTarget(
             name: "quizgen",
-            dependencies: ["Site", "Reports", "Diagnostics", "Support", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Site", "Reports", "Import", "Diagnostics", "Support", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The fuzz target: libFuzzer with scripts/fuzz.sh, else a corpus replayer and mutator.
@@ -79,6 +82,7 @@ let package = Package(
             name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "Diagnostics", "Markdown", "Messages", "Support", "TestSupport"],
             exclude: ["__Golden__"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Reports", "Diagnostics", "TestSupport"], exclude: ["__Golden__"]),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "Content", "Analysis", "Diagnostics", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["quizgen", "TestSupport"], exclude: ["__Golden__"]),
     ]
 )

@@ -371,7 +371,7 @@ enum TriviaParser {
 
     /// Choices that read the same to a reader are duplicates: case and spacing aside.
     static func choiceKey(_ text: String) -> String {
-        text.lowercased().collapsingWhitespace
+        TriviaQuiz.choiceKey(text)
     }
 
     /// The rule of FORMAT.md: a single question has exactly one correct choice, a multiple
