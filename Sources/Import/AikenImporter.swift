@@ -27,7 +27,10 @@ enum AikenImporter {
             let line = raw.trimmingWhitespace
             if line.isEmpty { continue }
             if let answer = answerLetter(line) {
-                let column = raw.utf8.count - line.utf8.count + (line.firstIndex(of: ":").map { line.utf8.distance(from: line.startIndex, to: $0) + 2 } ?? 1)
+                // The letter after the colon, or the colon when there is none.
+                let colon = raw.firstIndex(of: ":")!
+                let letterIndex = raw[raw.index(after: colon)...].firstIndex { !$0.isWhitespace } ?? colon
+                let column = raw.utf8.distance(from: raw.startIndex, to: letterIndex) + 1
                 guard !questionLines.isEmpty else {
                     diagnostics.append(file.error("this ANSWER line has no question before it", line: number,
                                                   hint: "each question is its text, its lettered choices, then ANSWER: and a letter"))

@@ -175,7 +175,9 @@ enum GIFTImporter {
         let after = all[(close + 1)...]
         if !string(after).isEmpty {
             // Missing word: the answers stand for a blank in the sentence.
-            questionChars += " _____ ".map { Char(character: $0, escaped: true, offset: all[open].offset) } + after
+            let blank = (string(questionChars).isEmpty ? "_____ " : " _____ ").map { Char(character: $0, escaped: true, offset: all[open].offset) }
+            questionChars = Array(questionChars.reversed().drop { $0.character.isWhitespace }.reversed())
+                + blank + after.drop { $0.character.isWhitespace }
         }
         var answerChars = all[(open + 1)..<close]
         var general: String?
