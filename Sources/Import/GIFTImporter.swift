@@ -286,11 +286,19 @@ enum GIFTImporter {
     }
 
     /// Text in a GIFT format: HTML is read as plain text, Markdown kept, the rest plain.
+    /// Every text (answers and feedback too) may start with its own `[format]`.
     static func text(_ raw: String, format: String) -> TriviaDraft.Text {
+        var raw = raw
+        var format = format
+        if raw.hasPrefix("["), let close = raw.firstIndex(of: "]"),
+           ["html", "markdown", "plain", "moodle"].contains(raw[raw.index(after: raw.startIndex)..<close].lowercased()) {
+            format = raw[raw.index(after: raw.startIndex)..<close].lowercased()
+            raw = String(raw[raw.index(after: close)...]).trimmingWhitespace
+        }
         switch format {
-        case "markdown": .markdown(raw)
-        case "html": .plain(HTMLText.plainText(raw).trimmingWhitespace)
-        default: HTMLText.hasTags(raw) ? .plain(HTMLText.plainText(raw).trimmingWhitespace) : .plain(raw)
+        case "markdown": return .markdown(raw)
+        case "html": return .plain(HTMLText.plainText(raw).trimmingWhitespace)
+        default: return HTMLText.hasTags(raw) ? .plain(HTMLText.plainText(raw).trimmingWhitespace) : .plain(raw)
         }
     }
 }

@@ -29,7 +29,10 @@ enum TriviaWriter {
         var body: [String] = []
         switch question.text {
         case .plain(let text):
-            heading = MarkdownText.line(text)
+            // The first paragraph is the question; the others are shown with it.
+            let paragraphs = text.split(separator: "\n\n", omittingEmptySubsequences: true).map(String.init)
+            heading = MarkdownText.line(paragraphs.first ?? text)
+            body = paragraphs.dropFirst().flatMap(MarkdownText.paragraphs)
         case .markdown(let text):
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let first = lines.firstIndex { !$0.allSatisfy(\.isWhitespace) } ?? 0
