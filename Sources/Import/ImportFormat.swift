@@ -1,3 +1,4 @@
+import Content
 import Diagnostics
 import Support
 
@@ -35,11 +36,12 @@ public enum Importer {
     ///   - name: the base name of the files to write (`cave` for `cave.md` and `cave.csv`);
     ///     also the title when the source has none.
     public static func importing(_ file: SourceFile, format: ImportFormat, name: String) -> Imported {
+        if let nul = file.nulByteError() { return .failed([nul]) }
         switch format {
-        case .twee: TweeImporter.importing(file, name: name)
-        case .gift: GIFTImporter.importing(file, name: name)
-        case .aiken: AikenImporter.importing(file, name: name)
-        case .opentdb: OpenTDBImporter.importing(file, name: name)
+        case .twee: return TweeImporter.importing(file, name: name)
+        case .gift: return GIFTImporter.importing(file, name: name)
+        case .aiken: return AikenImporter.importing(file, name: name)
+        case .opentdb: return OpenTDBImporter.importing(file, name: name)
         }
     }
 }
