@@ -145,10 +145,11 @@ struct Import: ParsableCommand {
     static func write(
         _ files: [(path: String, text: String)], folder: String, replace: Bool, fs: FileSystem
     ) -> FileSystem.Failure? {
-        var made = ""
-        for part in folder.split(separator: "/", omittingEmptySubsequences: false) {
-            made += (made.isEmpty && part.isEmpty ? "/" : (made.isEmpty || made == "/" ? "" : "/") + part)
-            if made.isEmpty || made == "/" || fs.kind(made) == .directory { continue }
+        // The folder and its parents, as `mkdir -p` makes them.
+        var made = folder.hasPrefix("/") ? "" : "."
+        for part in folder.split(separator: "/") where part != "." {
+            made += "/" + part
+            guard fs.kind(made) != .directory else { continue }
             do throws(FileSystem.Failure) { try fs.makeDirectory(made) } catch { return error }
         }
         var temporary: [String] = []
