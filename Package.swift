@@ -53,11 +53,14 @@ let package = Package(
         // The one system call Swift cannot make directly (renameat2, for the atomic swap).
         .target(name: "CSystem"),
         .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Messages", "Diagnostics", "CSystem", "Support"], swiftSettings: coverage),
+        // quizgen import and export: Twee, GIFT, Aiken and Open Trivia DB text to quizgen
+        // Markdown (and a CSV bank), and trivia quizzes to GIFT. Pure text-to-text functions.
+        .target(name: "Import", dependencies: ["Content", "Analysis", "Markdown", "Diagnostics", "Support"], swiftSettings: coverage),
         // What `check` prints: the terminal report and the JSON for authors' CI.
         .target(name: "Reports", dependencies: ["Analysis", "Content", "Diagnostics", "Support"], swiftSettings: coverage),
         .executableTarget(
             name: "quizgen",
-            dependencies: ["Site", "Reports", "Diagnostics", "Support", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Site", "Reports", "Import", "Content", "Diagnostics", "Support", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The fuzz target: libFuzzer with scripts/fuzz.sh, else a corpus replayer and mutator.
@@ -82,6 +85,7 @@ let package = Package(
             name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "Diagnostics", "Markdown", "Messages", "Support", "TestSupport"],
             exclude: ["__Golden__"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Reports", "Diagnostics", "Messages", "TestSupport"], exclude: ["__Golden__"]),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "Content", "Analysis", "Diagnostics", "TestSupport"], exclude: ["__Golden__"]),
         .testTarget(name: "CLITests", dependencies: ["quizgen", "TestSupport"], exclude: ["__Golden__"]),
     ]
 )

@@ -118,13 +118,20 @@ enum PersonalityParser {
         if let listIndex {
             let list = body.remove(at: listIndex)
             for node in list.children {
+                // Its attribute block would be searched for at the end of the nested list.
+                if let nested = IndentedList.nested(in: node) {
+                    diagnostics.append(IndentedList.nestedError(nested, item: "answer", file: file))
+                    continue
+                }
                 let (answer, problems) = parseAnswer(node, outcomes: outcomes, hints: &hints, file: file)
                 diagnostics += problems
                 if let answer { answers.append(answer) }
             }
         }
         let answerCount = listIndex.map { item.body[$0].children.count } ?? 0
-        if answerCount < 2 {
+        if listIndex == nil, let block = IndentedList.codeBlock(in: item.body, file: file) {
+            diagnostics.append(IndentedList.error(block, items: "answers", example: "- Steak {dog}", file: file))
+        } else if answerCount < 2 {
             diagnostics.append(file.error(
                 answerCount == 0 ? "this question has no answers" : "this question has only one answer",
                 line: item.line, byteColumn: item.titleColumn,

@@ -8,7 +8,7 @@ extension SourceFile {
     /// for one), which moves every later position on the line, so that an attribute block
     /// after it seems to overlap formatting. One error at the byte itself says what is wrong;
     /// the file is not parsed further.
-    func nulByteError() -> Diagnostic? {
+    public func nulByteError() -> Diagnostic? {
         // Searched in the string's own bytes: every file is searched, and a String.UTF8View
         // walked index by index costs several times as much.
         let utf8 = text.utf8

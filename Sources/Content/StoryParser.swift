@@ -43,6 +43,9 @@ enum StoryParser {
             pages[i].body = links.body(item.body, choices: &choices)
             pages[i].choices = choices
         }
+        for item in outline.items {
+            diagnostics += IndentedList.choiceLinksInCode(item.body, pages: index, file: file)
+        }
         // Links in the introduction are no choices, but they must lead somewhere too.
         var introductionLinks: [Story.Choice] = []
         links.collect(in: outline.introduction, into: &introductionLinks)

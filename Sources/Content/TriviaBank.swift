@@ -35,7 +35,12 @@ enum TriviaBank {
         var oneLine: Bool
     }
 
-    static func parse(_ raw: String, path: String, separator: String, levels: inout TriviaParser.Levels) -> Result {
+    /// - Parameter delimiter: what separates fields (`bank-delimiter`); nil to tell it from
+    ///   the header row, as spreadsheets write commas, semicolons (Excel in most European
+    ///   locales) or tabs.
+    static func parse(
+        _ raw: String, path: String, separator: String, delimiter: Character? = nil, levels: inout TriviaParser.Levels
+    ) -> Result {
         let size = raw.utf8.count
         guard size <= sizeLimit else {
             let file = SourceFile(path: path, text: "")
@@ -60,7 +65,8 @@ enum TriviaBank {
             return result
         }
 
-        let (rows, readProblem) = readRows(text, file: file)
+        let delimiter = delimiter ?? detectDelimiter(text)
+        let (rows, readProblem) = readRows(text, delimiter: delimiter, file: file)
         guard let header = rows.first else {
             result.diagnostics += readProblem.map { [$0] } ?? []
             return result
@@ -73,9 +79,15 @@ enum TriviaBank {
         let dataRows = rows.dropFirst().filter { !$0.fields.allSatisfy { $0.allSatisfy(\.isWhitespace) } }
         result.rowCount = dataRows.count
         for row in dataRows {
-            let (question, rowProblems) = parseRow(row, columns: columns, separator: separator, file: file, levels: &levels)
+            let (question, rowProblems) = parseRow(row, columns: columns, separator: separator, delimiter: delimiter, file: file, levels: &levels)
             problems += rowProblems
             if let question { result.questions.append(question) }
+        }
+        if columns.index["time"] != nil, let row = dataRows.first(where: { !(columns.value("time", in: $0.fields) ?? "").isEmpty }) {
+            let value = columns.value("time", in: row.fields) ?? ""
+            problems.append(file.warning(
+                "the time limit column is ignored: a quiz has one time limit for every question", line: 1,
+                hint: "set it in the front matter, e.g. time: \(Int(value) ?? 20)"))
         }
         problems += readProblem.map { [$0] } ?? []
         let errors = problems.filter(\.isError)
@@ -123,13 +135,14 @@ enum TriviaBank {
     /// Every row with the line it starts on. A row ends at the line break after its last
     /// field, so the next row starts one line further than the line breaks inside its
     /// quoted fields.
-    static func readRows(_ text: String, file: SourceFile) -> ([Row], Diagnostic?) {
+    static func readRows(_ text: String, delimiter: Character = ",", file: SourceFile) -> ([Row], Diagnostic?) {
         var rows: [Row] = []
         var line = 1
-        let malformedHint = "a field with a comma, a quote or a line break goes in double quotes, "
+        let name = delimiterNames[delimiter] ?? "'\(delimiter)'"
+        let malformedHint = "a field with a \(name), a quote or a line break goes in double quotes, "
             + "with each quote inside written twice: \"He said \"\"hi\"\"\""
         do {
-            let csv = try EnumeratedCSV(string: text, delimiter: .comma, loadColumns: false, rowLimit: 0)
+            let csv = try EnumeratedCSV(string: text, delimiter: CSVDelimiter(unicodeScalarLiteral: delimiter), loadColumns: false, rowLimit: 0)
             try csv.enumerateAsArray(startAt: 0, rowLimit: nil) { fields in
                 let breaks = fields.reduce(0) { $0 + $1.utf8.count { $0 == UInt8(ascii: "\n") } }
                 rows.append(Row(line: line, fields: fields, oneLine: breaks == 0))
@@ -148,6 +161,23 @@ enum TriviaBank {
         return (rows, nil)
     }
 
+    static let delimiterNames: [Character: String] = [",": "comma", ";": "semicolon", "\t": "tab"]
+
+    /// The delimiter the header row uses most, outside quotes: a comma unless semicolons or
+    /// tabs outnumber commas there.
+    static func detectDelimiter(_ text: String) -> Character {
+        var counts: [Character: Int] = [:]
+        var quoted = false
+        for character in text {
+            if character == "\n" && !quoted { break }
+            if character == "\"" { quoted.toggle() }
+            if !quoted, delimiterNames[character] != nil { counts[character, default: 0] += 1 }
+        }
+        let comma = counts[",", default: 0]
+        let best = [";", "\t"].max { counts[$0, default: 0] < counts[$1, default: 0] }!
+        return counts[best, default: 0] > comma ? best : ","
+    }
+
     static func describe(_ error: CSVParseError) -> String {
         switch error {
         case .quotation: "a quote inside a field that is not quoted, or text after a closing quote"
@@ -155,47 +185,108 @@ enum TriviaBank {
         }
     }
 
-    /// The header's named columns.
+    /// The header's named columns, in either layout: quizgen's own (all choices in one
+    /// `choices` field, the right one's text in `answer`) or one column per answer as
+    /// Kahoot-style sheets have it (`Answer 1` … `Answer N`, the number(s) of the right
+    /// one(s) in `Correct answer(s)`, and a time limit). Names are matched in any letter case,
+    /// with the description a template adds after " - " or "(" left out.
     struct Columns {
         var index: [String: Int]
+        /// Every column's name as matched (lower case, without a template's description).
+        var names: [String]
+        /// The `Answer N` columns, in the order of N.
+        var answerColumns: [(number: Int, index: Int)]
         var count: Int
 
+        /// quizgen's columns, and what the one-column-per-answer layout calls its own.
+        static let correctNames = ["correct", "correct answer", "correct answers"]
+        static let timeNames = ["time", "time limit"]
+
+        var isPerAnswer: Bool { !answerColumns.isEmpty }
+
         init?(_ header: [String], file: SourceFile, diagnostics: inout [Diagnostic]) {
-            let names = header.map { $0.trimmingWhitespace.lowercased() }
+            names = header.map(Self.canonical)
             count = names.count
             index = [:]
+            var numbered: [Int: Int] = [:]
             var unknown: [String] = []
-            var failed = false
+            var problems: [Diagnostic] = []
             for (i, name) in names.enumerated() where !name.isEmpty {
-                guard TriviaBank.required.contains(name) || TriviaBank.optional.contains(name) else {
+                if let number = Self.answerNumber(name) {
+                    if numbered[number] != nil {
+                        problems.append(file.error("the header names the column 'answer \(number)' twice", line: 1))
+                    }
+                    numbered[number] = i
+                    continue
+                }
+                let key = Self.correctNames.contains(name) ? "correct" : Self.timeNames.contains(name) ? "time" : name
+                guard TriviaBank.required.contains(key) || TriviaBank.optional.contains(key) || key == "correct" || key == "time" else {
                     unknown.append(header[i].trimmingWhitespace)
                     continue
                 }
-                if index[name] != nil {
-                    diagnostics.append(file.error("the header names the column '\(name)' twice", line: 1))
-                    failed = true
+                if index[key] != nil {
+                    problems.append(file.error("the header names the column '\(key)' twice", line: 1))
                 }
-                index[name] = i
+                index[key] = i
             }
-            let all = TriviaBank.required + TriviaBank.optional
-            let missing = TriviaBank.required.filter { index[$0] == nil }
+            answerColumns = numbered.sorted { $0.key < $1.key }.map { (number: $0.key, index: $0.value) }
+
+            let shown = header.prefix(8).map { "'\($0.trimmingWhitespace)'" }.joined(separator: ", ") + (header.count > 8 ? ", …" : "")
+            let layouts = "the first line names the columns question, choices and answer (optionally points, level and "
+                + "explanation), or question, answer 1, answer 2, … and correct (the number of the right answer) "
+                + "for a sheet with one column per answer; this one names \(shown)"
+            var missing: [String] = []
+            if index["question"] == nil { missing.append("question") }
+            if answerColumns.isEmpty {
+                if index["choices"] == nil { missing.append("choices") }
+                if index["answer"] == nil && index["correct"] == nil { missing.append("answer") }
+            } else {
+                if index["choices"] != nil {
+                    problems.append(file.error(
+                        "the header names both a 'choices' column and 'answer 1', 'answer 2', … columns", line: 1,
+                        hint: "write the choices either all in one 'choices' field, or one per 'answer N' column"))
+                }
+                if answerColumns.count < 2 {
+                    problems.append(file.error(
+                        "the header names only one answer column, 'answer \(answerColumns[0].number)'", line: 1,
+                        hint: "a sheet with one column per answer names at least 'answer 1' and 'answer 2'"))
+                }
+                if index["correct"] == nil && index["answer"] == nil { missing.append("correct") }
+            }
             if !missing.isEmpty {
-                let shown = header.prefix(8).map { "'\($0.trimmingWhitespace)'" }.joined(separator: ", ") + (header.count > 8 ? ", …" : "")
-                diagnostics.append(file.error(
+                problems.append(file.error(
                     "the bank's header has no \(FrontMatterReader.list(missing, or: false)) column\(missing.count == 1 ? "" : "s")",
-                    line: 1,
-                    hint: "the first line names the columns question, choices and answer, and optionally points, level "
-                        + "and explanation; this one names \(shown)"))
-                failed = true
+                    line: 1, hint: layouts))
             }
-            if let first = unknown.first {
+            // An unknown column beside a header that could not be read says nothing useful.
+            if let first = unknown.first, !problems.hasErrors {
+                let all = TriviaBank.required + TriviaBank.optional
                 let more = unknown.count > 3 ? " and \(unknown.count - 3) more" : ""
                 let list = unknown.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
-                diagnostics.append(file.warning(
+                problems.append(file.warning(
                     "unknown column\(unknown.count == 1 ? "" : "s") \(list)\(more) ignored", line: 1,
                     hint: NearestMatch.hint(first.lowercased(), in: all) ?? "known columns: \(all.joined(separator: ", "))"))
             }
-            if failed { return nil }
+            diagnostics += problems
+            if problems.hasErrors { return nil }
+        }
+
+        /// `Question - max 120 characters` is `question`, `Correct answer(s)` is `correct answer`.
+        static func canonical(_ name: String) -> String {
+            var text = Substring(name.trimmingWhitespace.lowercased())
+            for cut in [" - ", " – ", " — ", "("] {
+                if let range = text.range(of: cut) { text = text[..<range.lowerBound] }
+            }
+            return String(text).collapsingWhitespace.trimmingWhitespace
+        }
+
+        /// `answer 3`, `answer3`, `choice 3`, `option 3`: column 3 of a sheet with one column per answer.
+        static func answerNumber(_ name: String) -> Int? {
+            for word in ["answer", "choice", "option"] where name.hasPrefix(word) {
+                let rest = name.dropFirst(word.count).drop { $0 == " " }
+                if !rest.isEmpty, rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber), let n = Int(rest), n > 0 { return n }
+            }
+            return nil
         }
 
         func value(_ name: String, in fields: [String]) -> String? {
@@ -205,7 +296,8 @@ enum TriviaBank {
     }
 
     static func parseRow(
-        _ row: Row, columns: Columns, separator: String, file: SourceFile, levels: inout TriviaParser.Levels
+        _ row: Row, columns: Columns, separator: String, delimiter: Character = ",", file: SourceFile,
+        levels: inout TriviaParser.Levels
     ) -> (TriviaQuiz.Question?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         /// Points at a field's value on the row's line when it stands there exactly once.
@@ -219,49 +311,58 @@ enum TriviaBank {
         func error(_ message: String, at value: String = "", hint: String? = nil) {
             diagnostics.append(file.error(message, line: row.line, byteColumn: column(of: value), hint: hint))
         }
+        let report: (String, String, String?) -> Void = { error($0, at: $1, hint: $2) }
 
         if row.fields.count > columns.count, row.fields[columns.count...].contains(where: { !$0.allSatisfy(\.isWhitespace) }) {
             error("this row has \(row.fields.count) fields, but the header names \(columns.count) columns",
-                  hint: "a field that holds a comma goes in double quotes: \"Paris, France\"")
+                  hint: delimiter == ","
+                    ? "a field that holds a comma goes in double quotes: \"Paris, France\""
+                    : "a field that holds a \(delimiterNames[delimiter] ?? "'\(delimiter)'") goes in double quotes")
             return (nil, diagnostics)
         }
-        for name in TriviaBank.required + TriviaBank.optional {
-            if let value = columns.value(name, in: row.fields), value.count > fieldLimit {
-                error("the \(name) of this row is longer than \(fieldLimit) characters",
-                      hint: "is a closing quote missing? A field ends at its closing double quote")
-            }
+        for (i, value) in row.fields.prefix(columns.count).enumerated() where value.count > fieldLimit {
+            error("the \(columns.names[i]) of this row is longer than \(fieldLimit) characters",
+                  hint: "is a closing quote missing? A field ends at its closing double quote")
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
 
         let question = columns.value("question", in: row.fields) ?? ""
         if question.isEmpty { error("the question of this row is empty") }
 
-        let choiceField = columns.value("choices", in: row.fields) ?? ""
-        let choices = choiceField.isEmpty ? [] : split(choiceField, on: separator)
-        var seen: Set<String> = []
-        for (i, choice) in choices.enumerated() {
-            if choice.isEmpty {
+        var choices: [String] = []
+        var answers: [String] = []
+        if columns.isPerAnswer {
+            (choices, answers) = perAnswerChoices(row, columns: columns, separator: separator, error: report)
+        } else {
+            let choiceField = columns.value("choices", in: row.fields) ?? ""
+            choices = choiceField.isEmpty ? [] : split(choiceField, on: separator)
+            for (i, choice) in choices.enumerated() where choice.isEmpty {
                 error("choice \(i + 1) of this row is empty", at: choiceField,
                       hint: "choices are separated by '\(separator)'; leave no separator at the start or end")
-            } else if !seen.insert(TriviaParser.choiceKey(choice)).inserted {
-                error("duplicate choice '\(choice)' in this row", at: choiceField)
+            }
+            if choices.count < 2 {
+                var hint = "a question needs at least 2 choices, separated by '\(separator)' in one field"
+                if separator != ",", choiceField.contains(",") {
+                    hint += "; if this bank joins its choices with commas, set bank-separator: \",\" in the front matter"
+                }
+                error(choices.isEmpty ? "this row has no choices" : "this row has only one choice", at: choiceField, hint: hint)
+            }
+            if columns.index["answer"] != nil {
+                let answerField = columns.value("answer", in: row.fields) ?? ""
+                for answer in split(answerField, on: separator) where !answer.isEmpty && !answers.contains(answer) {
+                    answers.append(answer)
+                }
+            } else {
+                answers = numberedAnswers(row, columns: columns, choices: choices, error: report)
             }
         }
-        if choices.count < 2 {
-            var hint = "a question needs at least 2 choices, separated by '\(separator)' in one field"
-            if separator != ",", choiceField.contains(",") {
-                hint += "; if this bank joins its choices with commas, set bank-separator: \",\" in the front matter"
-            }
-            error(choices.isEmpty ? "this row has no choices" : "this row has only one choice", at: choiceField, hint: hint)
+        var seen: Set<String> = []
+        for choice in choices where !choice.isEmpty && !seen.insert(TriviaParser.choiceKey(choice)).inserted {
+            error("duplicate choice '\(choice)' in this row", at: choice)
         }
-
-        let answerField = columns.value("answer", in: row.fields) ?? ""
-        var answers: [String] = []
-        for answer in split(answerField, on: separator) where !answer.isEmpty && !answers.contains(answer) {
-            answers.append(answer)
-        }
-        if answers.isEmpty {
-            error("the answer of this row is empty", hint: "write the text of the correct choice")
+        if answers.isEmpty && !diagnostics.hasErrors {
+            error("the answer of this row is empty",
+                  hint: columns.index["answer"] != nil ? "write the text of the correct choice" : "write the number of the correct answer column, e.g. 2")
         }
         for answer in answers where !choices.contains(answer) && choices.count >= 2 {
             let sameButCase = choices.first { TriviaParser.choiceKey($0) == TriviaParser.choiceKey(answer) }
@@ -302,6 +403,66 @@ enum TriviaBank {
             multiple: answers.count > 1, points: resolved, level: level,
             explanation: paragraphs(explanation, range: range),
             source: .init(file: file.path, line: row.line)), diagnostics)
+    }
+
+    /// One column per answer: the non-empty `answer N` fields are the choices. The right ones
+    /// are named by number in `correct`, or by text in `answer`.
+    static func perAnswerChoices(
+        _ row: Row, columns: Columns, separator: String, error: (String, String, String?) -> Void
+    ) -> (choices: [String], answers: [String]) {
+        var choices: [String] = []
+        var byNumber: [Int: String] = [:]
+        for (number, index) in columns.answerColumns {
+            let value = index < row.fields.count ? row.fields[index].trimmingWhitespace : ""
+            guard !value.isEmpty else { continue }
+            choices.append(value)
+            byNumber[number] = value
+        }
+        if choices.count < 2 {
+            error(choices.isEmpty ? "this row has no answers" : "this row has only one answer", "",
+                  "a question needs at least 2 answers, one in each 'answer N' column")
+        }
+        if columns.index["correct"] != nil {
+            return (choices, numberedAnswers(row, columns: columns, choices: byNumber, error: error))
+        }
+        let answerField = columns.value("answer", in: row.fields) ?? ""
+        var answers: [String] = []
+        for answer in split(answerField, on: separator) where !answer.isEmpty && !answers.contains(answer) {
+            answers.append(answer)
+        }
+        return (choices, answers)
+    }
+
+    /// The `correct` column's numbers ("2", "1,3", "1;3"), as the texts of the choices they name.
+    static func numberedAnswers(
+        _ row: Row, columns: Columns, choices: [Int: String], error: (String, String, String?) -> Void
+    ) -> [String] {
+        let field = columns.value("correct", in: row.fields) ?? ""
+        let parts = field.split(whereSeparator: { $0 == "," || $0 == ";" || $0 == " " || $0 == "|" }).map(String.init)
+        var answers: [String] = []
+        for part in parts {
+            guard let number = Int(part) else {
+                error("'\(part)' in the correct column is not an answer number", part,
+                      "write the number of the right answer column, e.g. 2, or several as 1,3")
+                continue
+            }
+            guard let text = choices[number] else {
+                error("the correct answer is number \(number), but this row has no answer \(number)", part,
+                      "the numbers count the answer columns from 1")
+                continue
+            }
+            if !answers.contains(text) { answers.append(text) }
+        }
+        return answers
+    }
+
+    /// quizgen's own layout numbered in order, for `correct` beside a `choices` field.
+    static func numberedAnswers(
+        _ row: Row, columns: Columns, choices: [String], error: (String, String, String?) -> Void
+    ) -> [String] {
+        var byNumber: [Int: String] = [:]
+        for (i, choice) in choices.enumerated() where !choice.isEmpty { byNumber[i + 1] = choice }
+        return numberedAnswers(row, columns: columns, choices: byNumber, error: error)
     }
 
     static func split(_ field: String, on separator: String) -> [String] {

@@ -8,7 +8,7 @@ import Support
 enum TriviaParser {
     static let keys = [
         "pick", "time", "points", "shuffle-answers", "shuffle-questions", "on-wrong", "pass", "bank",
-        "bank-separator", "pass-message", "fail-message", "perfect-message",
+        "bank-separator", "bank-delimiter", "pass-message", "fail-message", "perfect-message",
     ]
     static let typeFlags = ["single", "multiple"]
     static let standardLevels = ["easy", "medium", "hard"]
@@ -45,6 +45,7 @@ enum TriviaParser {
             diagnostics.append(file.diagnostic(
                 .warning, "'bank-separator' has no effect without 'bank'", line: entry.line, characterColumn: entry.column))
         }
+        let delimiter = bankDelimiter(&reader, file: file, bank: bank, diagnostics: &diagnostics)
         if separator?.isEmpty == true {
             diagnostics.append(file.diagnostic(
                 .error, "'bank-separator' must not be empty", line: at("bank-separator").line,
@@ -68,7 +69,9 @@ enum TriviaParser {
                 diagnostics.append(problem)
                 bankFailed = true
             case .success(let (path, text)):
-                let result = TriviaBank.parse(text, path: path, separator: separator.flatMap { $0.isEmpty ? nil : $0 } ?? "|", levels: &levels)
+                let result = TriviaBank.parse(
+                    text, path: path, separator: separator.flatMap { $0.isEmpty ? nil : $0 } ?? "|", delimiter: delimiter,
+                    levels: &levels)
                 diagnostics += result.diagnostics
                 questions += result.questions
                 files[path] = result.file
@@ -94,6 +97,27 @@ enum TriviaParser {
         return (TriviaQuiz(
             questions: questions, pick: pick, time: time, shuffleAnswers: shuffleAnswers,
             shuffleQuestions: shuffleQuestions, onWrong: onWrong, pass: pass, bank: bank, messages: messages), diagnostics)
+    }
+
+    /// `bank-delimiter`: what separates a bank's fields, when telling it from the header is
+    /// not wanted. `tab` names the tab.
+    static func bankDelimiter(
+        _ reader: inout FrontMatterReader, file: SourceFile, bank: String?, diagnostics: inout [Diagnostic]
+    ) -> Character? {
+        guard let written = reader.string("bank-delimiter"), let entry = reader.frontMatter["bank-delimiter"] else { return nil }
+        if bank == nil {
+            diagnostics.append(file.diagnostic(
+                .warning, "'bank-delimiter' has no effect without 'bank'", line: entry.line, characterColumn: entry.column))
+        }
+        let value: Character? = written.lowercased() == "tab" ? "\t" : written.count == 1 ? written.first : nil
+        guard let value, value != "\"", value != "\n", value != "\r" else {
+            diagnostics.append(file.diagnostic(
+                .error, "'bank-delimiter' must be one character, or tab", line: entry.valueLine,
+                characterColumn: entry.valueColumn,
+                hint: "for example bank-delimiter: \";\"; without it the delimiter (comma, semicolon or tab) is told from the header"))
+            return nil
+        }
+        return value
     }
 
     // MARK: Levels
@@ -208,6 +232,10 @@ enum TriviaParser {
             }
         }
         guard let list else {
+            if let block = IndentedList.codeBlock(in: item.body, file: file) {
+                diagnostics.append(IndentedList.error(block, items: "choices", example: "- [x] Canberra", file: file))
+                return (nil, diagnostics)
+            }
             diagnostics.append(file.error(
                 "this question has no choices", line: item.line, byteColumn: item.titleColumn,
                 hint: "write the choices as a list below the heading: '- [x] right' and '- [ ] wrong'"))
@@ -240,6 +268,9 @@ enum TriviaParser {
         var seen: [String: Int] = [:]
         var unmarked: [Node] = []
         for node in list.children {
+            if let nested = IndentedList.nested(in: node) {
+                diagnostics.append(IndentedList.nestedError(nested, item: "choice", file: file))
+            }
             var item = node
             let contentStart = node.children.first?.range.start ?? node.range.start
             if let block = node.attributes {
@@ -340,7 +371,7 @@ enum TriviaParser {
 
     /// Choices that read the same to a reader are duplicates: case and spacing aside.
     static func choiceKey(_ text: String) -> String {
-        text.lowercased().collapsingWhitespace
+        TriviaQuiz.choiceKey(text)
     }
 
     /// The rule of FORMAT.md: a single question has exactly one correct choice, a multiple
@@ -411,7 +442,8 @@ enum TriviaParser {
         case .failure(.notUTF8(let line, let column)):
             return .failure(.error(
                 "the bank file is not valid UTF-8", file: display, line: line, column: column,
-                hint: "save it as UTF-8 (with or without a byte-order mark)"))
+                hint: "save it as UTF-8: in Excel, Save As \"CSV UTF-8 (Comma delimited)\"; in LibreOffice, "
+                    + "choose the character set Unicode (UTF-8)"))
         }
     }
 

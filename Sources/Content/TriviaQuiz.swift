@@ -119,3 +119,11 @@ public struct TriviaQuiz: Sendable {
         value.plainDescription + "%"
     }
 }
+
+extension TriviaQuiz {
+    /// Choices that read the same to a reader are duplicates: case and spacing aside. Public
+    /// so that an importer can tell before writing what the parser would refuse.
+    public static func choiceKey(_ text: String) -> String {
+        text.lowercased().collapsingWhitespace
+    }
+}

@@ -11,7 +11,7 @@ struct Quizgen: ParsableCommand {
             `quizgen build` writes the static site to public/; host that folder anywhere, or \
             open public/index.html from disk.
             """,
-        subcommands: [Build.self, Check.self, Graph.self, Templates.self],
+        subcommands: [Build.self, Check.self, Graph.self, Templates.self, Import.self, Export.self],
         defaultSubcommand: nil
     )
 }

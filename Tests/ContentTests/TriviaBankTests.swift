@@ -108,14 +108,15 @@ func placed(_ diagnostics: [Diagnostic]) -> [String] {
     }
 
     @Test func headerWithoutTheRequiredColumns() {
-        let (quiz, problems) = banked("question,options,correct\nQ,a|b,a\n")
+        // An unknown column beside a header that fails says nothing more: no warning for 'options'.
+        let (quiz, problems) = banked("question,options,solution\nQ,a|b,a\n")
         #expect(quiz == nil)
         #expect(placed(problems) == [
             "Content/quizzes/bank.csv:1:1: error: the bank's header has no 'choices' and 'answer' columns",
-            "Content/quizzes/bank.csv:1:1: warning: unknown columns 'options', 'correct' ignored",
         ])
-        #expect(problems[0].hint == "the first line names the columns question, choices and answer, and optionally "
-            + "points, level and explanation; this one names 'question', 'options', 'correct'")
+        #expect(problems[0].hint == "the first line names the columns question, choices and answer (optionally points, "
+            + "level and explanation), or question, answer 1, answer 2, … and correct (the number of the right answer) "
+            + "for a sheet with one column per answer; this one names 'question', 'options', 'solution'")
         let (_, typo) = banked("question,choices,answer,levle\nQ,a|b,a,easy\n")
         #expect(placed(typo) == ["Content/quizzes/bank.csv:1:1: warning: unknown column 'levle' ignored"])
         #expect(typo[0].hint == "did you mean 'level'?")
@@ -151,7 +152,7 @@ func placed(_ diagnostics: [Diagnostic]) -> [String] {
             "Content/quizzes/bank.csv:2:1: error: the question of this row is empty",
             "Content/quizzes/bank.csv:3:1: error: this row has only one choice",
             "Content/quizzes/bank.csv:4:4: error: choice 2 of this row is empty",
-            "Content/quizzes/bank.csv:5:4: error: duplicate choice 'A' in this row",
+            "Content/quizzes/bank.csv:5:8: error: duplicate choice 'A' in this row",
             "Content/quizzes/bank.csv:6:1: error: the answer of this row is empty",
             "Content/quizzes/bank.csv:7:10: error: the points of this row must be a whole number from 1 to 10000",
             "Content/quizzes/bank.csv:8:11: error: unknown level 'expert'",

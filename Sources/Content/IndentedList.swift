@@ -1,0 +1,100 @@
+import Diagnostics
+import Markdown
+
+/// Lists that Markdown did not read as the author meant: indented by a tab or four spaces
+/// (an indented code block), or nested under one item. Both pass without a word otherwise:
+/// the question seems to have no answers, a story page no choices.
+enum IndentedList {
+    /// The first indented (not fenced) code block whose first line reads as a list item.
+    static func codeBlock(in blocks: [Node], file: SourceFile) -> Node? {
+        blocks.first { block in
+            guard case .codeBlock(_, let literal) = block.kind, !isFenced(block, file: file) else { return false }
+            let first = literal.split(separator: "\n").first { !$0.allSatisfy(\.isWhitespace) }
+            return first.map { isListItem($0.trimmingPrefix(while: \.isWhitespace)) } ?? false
+        }
+    }
+
+    /// The error for a question whose answers (or choices) are such a code block.
+    static func error(_ block: Node, items: String, example: String, file: SourceFile) -> Diagnostic {
+        file.error(
+            "the \(items) are indented \(indentation(of: block, file: file)), so Markdown reads them as a code block, not a list",
+            line: block.range.start.line, byteColumn: 1,
+            hint: "start each of them at the beginning of its line, e.g. '\(example)'")
+    }
+
+    /// How the block's first line is indented, in words.
+    static func indentation(of block: Node, file: SourceFile) -> String {
+        file.line(block.range.start.line).first == "\t" ? "with a tab" : "by four spaces or more"
+    }
+
+    /// A list nested under an item: its items become part of that item's text.
+    static func nested(in item: Node) -> Node? {
+        item.children.dropFirst().first(where: \.isList)
+    }
+
+    static func nestedError(_ list: Node, item: String, file: SourceFile) -> Diagnostic {
+        let start = list.range.start
+        return file.error(
+            "this list is nested under the \(item) above it, so its items would be part of that \(item)'s text",
+            line: start.line, byteColumn: start.column,
+            hint: "start every \(item) at the same indentation as the first; a \(item) cannot hold a list")
+    }
+
+    /// A story page's indented code blocks that hold links to its pages: choices the author
+    /// indented, which Markdown shows as code instead. One warning per block, at its first link.
+    static func choiceLinksInCode(_ blocks: [Node], pages: [String: Int], file: SourceFile) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for block in blocks {
+            guard case .codeBlock(_, let literal) = block.kind, !isFenced(block, file: file) else {
+                if block.isBlock { diagnostics += choiceLinksInCode(block.children, pages: pages, file: file) }
+                continue
+            }
+            for (offset, line) in literal.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                guard let id = firstPageLink(in: line, pages: pages) else { continue }
+                let lineNumber = block.range.start.line + offset
+                let column = file.line(lineNumber).utf8.firstRange(of: "](#".utf8).map {
+                    file.line(lineNumber).utf8.distance(from: file.line(lineNumber).utf8.startIndex, to: $0.lowerBound) + 1
+                } ?? 1
+                diagnostics.append(file.warning(
+                    "this link to page '\(id)' is in a code block (indented \(indentation(of: block, file: file))), so it is no choice",
+                    line: lineNumber, byteColumn: column,
+                    hint: "start the line of each choice at the beginning of the line, e.g. '- [Go inside](#\(id))'"))
+                break
+            }
+        }
+        return diagnostics
+    }
+
+    /// The page id of the first `](#id)` on a line of code that names a page.
+    static func firstPageLink(in line: Substring, pages: [String: Int]) -> String? {
+        var rest = line[...]
+        while let found = rest.firstRange(of: "](#") {
+            let after = rest[found.upperBound...]
+            let raw = after.prefix { $0 != ")" && $0 != " " }
+            if let id = Story.fragment(of: "#" + raw), pages[id] != nil { return id }
+            rest = after
+        }
+        return nil
+    }
+
+    static func isFenced(_ block: Node, file: SourceFile) -> Bool {
+        let line = file.line(block.range.start.line).drop { $0 == " " }
+        return line.hasPrefix("```") || line.hasPrefix("~~~")
+    }
+
+    /// `- x`, `* x`, `+ x`, `1. x`, `1) x`.
+    static func isListItem(_ line: Substring) -> Bool {
+        if let first = line.first, "-*+".contains(first) {
+            return line.dropFirst().first.map { $0 == " " || $0 == "\t" } ?? false
+        }
+        let digits = line.prefix(while: \.isASCIIDigit)
+        guard !digits.isEmpty, digits.count <= 9 else { return false }
+        let rest = line.dropFirst(digits.count)
+        guard let mark = rest.first, mark == "." || mark == ")" else { return false }
+        return rest.dropFirst().first.map { $0 == " " || $0 == "\t" } ?? false
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

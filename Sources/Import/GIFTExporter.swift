@@ -1,0 +1,81 @@
+import Content
+import Markdown
+
+/// A trivia quiz as Moodle GIFT, so that a quizgen bank can travel to Moodle: the title as
+/// the category, each question with its choices (several right ones weighted to add up to
+/// 100%, wrong ones to -100%), its explanation as general feedback. Text with formatting is
+/// written as `[html]`; levels and points have no GIFT form and go in a comment line.
+public enum GIFTExporter {
+    public static func export(_ quiz: TriviaQuiz, title: String) -> String {
+        var out = "// \(title.split(whereSeparator: \.isNewline).joined(separator: " ")), exported by quizgen\n"
+        out += "$CATEGORY: $course$/\(escape(title.replacingAll("/", with: "-")))\n"
+        for question in quiz.questions {
+            out += "\n"
+            var notes: [String] = []
+            if let level = question.level { notes.append("level: \(level)") }
+            if question.points != 1 { notes.append("points: \(question.points)") }
+            if !notes.isEmpty { out += "// " + notes.joined(separator: ", ") + "\n" }
+            out += text(question.text, blocks: question.body) + " {\n"
+            let right = question.correctIndices.count
+            for choice in question.choices {
+                let mark: String
+                if !question.multiple {
+                    mark = choice.correct ? "=" : "~"
+                } else {
+                    mark = choice.correct ? "~%\(weight(100.0 / Double(right)))%" : "~%-100%"
+                }
+                // A choice is a list item: its one paragraph is its text.
+                let content = choice.content.count == 1 && choice.content[0].kind == .paragraph ? choice.content[0].children : choice.content
+                out += "\t\(mark)\(text(content, blocks: []))\n"
+            }
+            if !question.explanation.isEmpty {
+                out += "\t####\(text([], blocks: question.explanation))\n"
+            }
+            out += "}\n"
+        }
+        return out
+    }
+
+    /// Moodle's weights have at most five decimals (33.33333).
+    static func weight(_ value: Double) -> String {
+        let scaled = (value * 100_000).rounded()
+        let whole = Int(scaled) / 100_000
+        var fraction = String(Int(scaled) % 100_000)
+        fraction = String(repeating: "0", count: 5 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return fraction.isEmpty ? "\(whole)" : "\(whole).\(fraction)"
+    }
+
+    /// Inline content and blocks as GIFT text: plain and escaped, or `[html]` when it has
+    /// formatting that plain text would lose.
+    static func text(_ inlines: [Node], blocks: [Node]) -> String {
+        let plainOnly = inlines.allSatisfy(isPlain) && blocks.allSatisfy { $0.kind == .paragraph && $0.children.allSatisfy(isPlain) }
+        if plainOnly {
+            let parts = [inlines.plainText] + blocks.map(\.children.plainText)
+            return escape(parts.filter { !$0.isEmpty }.joined(separator: "\n\n"))
+        }
+        let renderer = HTMLRenderer()
+        let html = renderer.render(inlines: inlines) + (blocks.isEmpty ? "" : renderer.render(blocks: blocks))
+        return "[html]" + escape(html)
+    }
+
+    static func isPlain(_ node: Node) -> Bool {
+        switch node.kind {
+        case .text, .softBreak: true
+        default: false
+        }
+    }
+
+    /// GIFT's special characters, escaped; a line break as `\n`.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "~", "=", "#", "{", "}", ":", "\\": out += "\\" + String(character)
+            case "\n": out += "\\n"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

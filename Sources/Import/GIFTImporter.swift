@@ -1,0 +1,304 @@
+import Content
+import Diagnostics
+import Support
+
+/// Moodle's GIFT format (https://docs.moodle.org/en/GIFT_format). Questions are separated by
+/// blank lines; `//` starts a comment line; `$CATEGORY:` names a category.
+///
+///     ::Grant::Who is buried in Grant's tomb? {=Grant #Right! ~Jefferson ~no one ####History.}
+///     Grant was born in 1822. {TRUE}
+///     ::Primes::[markdown]Which are **prime**? {~%50%2 ~%50%3 ~%-100%4}
+///
+/// Multiple choice (one `=` right answer, or weighted `~%n%` answers: a `.multiple` question)
+/// and true/false become questions; short answer, numerical, matching, essay and description
+/// questions have no quizgen equivalent and are skipped, each with a warning.
+enum GIFTImporter {
+    /// One character of a question, after escapes: `escaped` ones are never markup.
+    struct Char {
+        var character: Character
+        var escaped: Bool
+        /// Byte offset in the file, for locating problems.
+        var offset: Int
+    }
+
+    static func importing(_ file: SourceFile, name: String) -> Imported {
+        var draft = TriviaDraft(title: name)
+        var diagnostics: [Diagnostic] = []
+        var categories: [String] = []
+        for block in blocks(file) {
+            let text = String(block.map(\.character)).trimmingWhitespace
+            if text.hasPrefix("$CATEGORY:") {
+                let category = String(text.dropFirst("$CATEGORY:".count)).trimmingWhitespace
+                let shown = category.split(separator: "/").last.map(String.init) ?? category
+                if categories.isEmpty {
+                    draft.title = shown.isEmpty ? name : shown
+                } else if !categories.contains(category) {
+                    diagnostics.append(file.diagnostic(
+                        .warning, "quizgen has no categories: the questions of '\(shown)' join the same quiz",
+                        byteOffset: block[0].offset, hint: "to keep them apart, split the file by category and import each part"))
+                }
+                categories.append(category)
+                continue
+            }
+            switch question(block, file: file, warnings: &diagnostics) {
+            case .success(let question?):
+                if let problem = TriviaDraft.problem(with: question, file: file) {
+                    diagnostics.append(problem)
+                } else {
+                    draft.questions.append(question)
+                }
+            case .success(nil):
+                break
+            case .failure(let problem):
+                diagnostics.append(problem)
+            }
+        }
+        if draft.questions.isEmpty && !diagnostics.hasErrors {
+            diagnostics.append(file.error(
+                "no multiple-choice or true/false GIFT question in this file", line: 1,
+                hint: "a question is its text and its answers in braces: What is 2+2? {=4 ~3 ~5}"))
+        }
+        return TriviaImport.finish(draft, diagnostics: diagnostics, name: name)
+    }
+
+    /// The questions' characters, blank-line separated, without comment lines, escapes
+    /// resolved (`\~ \= \# \{ \} \:` are literal, `\n` a line break, `\\` a backslash).
+    static func blocks(_ file: SourceFile) -> [[Char]] {
+        var blocks: [[Char]] = []
+        var current: [Char] = []
+        var offset = 0
+        for line in file.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            defer { offset += line.utf8.count + 1 }
+            let trimmed = line.trimmingWhitespace
+            if trimmed.hasPrefix("//") { continue }
+            if trimmed.isEmpty {
+                if !current.isEmpty { blocks.append(current) }
+                current = []
+                continue
+            }
+            if !current.isEmpty { current.append(Char(character: "\n", escaped: false, offset: offset - 1)) }
+            var byte = offset
+            let characters = Array(line)
+            var i = 0
+            while i < characters.count {
+                let character = characters[i]
+                if character == "\\", i + 1 < characters.count, "~=#{}:\\n".contains(characters[i + 1]) {
+                    let next = characters[i + 1]
+                    current.append(Char(character: next == "n" ? "\n" : next, escaped: true, offset: byte))
+                    byte += 1 + next.utf8.count
+                    i += 2
+                    continue
+                }
+                current.append(Char(character: character, escaped: false, offset: byte))
+                byte += character.utf8.count
+                i += 1
+            }
+        }
+        if !current.isEmpty { blocks.append(current) }
+        return blocks
+    }
+
+    static func string(_ chars: some Collection<Char>) -> String {
+        String(chars.map(\.character)).trimmingWhitespace
+    }
+
+    /// The index of the first unescaped `character` from `start`.
+    static func find(_ character: Character, in chars: [Char], from start: Int = 0) -> Int? {
+        guard start < chars.count else { return nil }
+        return chars[start...].firstIndex { $0.character == character && !$0.escaped }
+    }
+
+    /// Splits on unescaped `separator` characters, keeping each part's separator first.
+    static func split(_ chars: ArraySlice<Char>, on separators: Set<Character>) -> [ArraySlice<Char>] {
+        var parts: [ArraySlice<Char>] = []
+        var start = chars.startIndex
+        for i in chars.indices where separators.contains(chars[i].character) && !chars[i].escaped && i > start {
+            parts.append(chars[start..<i])
+            start = i
+        }
+        if start < chars.endIndex { parts.append(chars[start...]) }
+        return parts
+    }
+
+    /// One question; nil for a kind quizgen does not have (with a warning in `warnings`).
+    static func question(
+        _ block: [Char], file: SourceFile, warnings: inout [Diagnostic]
+    ) -> Result<TriviaDraft.Question?, Diagnostic> {
+        func located(_ severity: Diagnostic.Severity, _ message: String, at offset: Int, hint: String? = nil) -> Diagnostic {
+            file.diagnostic(severity, message, byteOffset: offset, hint: hint)
+        }
+        var chars = block[...]
+        let start = block[0].offset
+        var id: String?
+        // ::name::
+        if chars.count >= 2, chars.prefix(2).allSatisfy({ $0.character == ":" && !$0.escaped }) {
+            let rest = Array(chars.dropFirst(2))
+            var end: Int?
+            for i in 0..<max(rest.count - 1, 0) where rest[i].character == ":" && !rest[i].escaped && rest[i + 1].character == ":" && !rest[i + 1].escaped {
+                end = i
+                break
+            }
+            guard let end else {
+                return .failure(located(.error, "this question's name is never closed with '::'", at: start,
+                                        hint: "write ::name:: before the question, or \\: for a literal colon"))
+            }
+            let slug = Story.slug(string(rest[..<end]))
+            id = slug.isEmpty ? nil : slug
+            chars = rest[(end + 2)...]
+        }
+        // [format]
+        var format = "moodle"
+        let leading = chars.drop { $0.character.isWhitespace }
+        if leading.first?.character == "[", let close = leading.firstIndex(where: { $0.character == "]" }) {
+            let name = string(leading[leading.index(after: leading.startIndex)..<close]).lowercased()
+            if ["html", "markdown", "plain", "moodle"].contains(name) {
+                format = name
+                chars = leading[(close + 1)...]
+            }
+        }
+        let all = Array(chars)
+        let open = find("{", in: all)
+        let close = open.flatMap { find("}", in: all, from: $0) } ?? find("}", in: all)
+        guard let open else {
+            if let close {
+                return .failure(located(.error, "a '}' without the '{' that opens the answers", at: all[close].offset,
+                                        hint: "write \\} for a literal brace"))
+            }
+            warnings.append(located(.warning, "a GIFT description (text without answers) has no quizgen equivalent and is skipped", at: start))
+            return .success(nil)
+        }
+        guard let close, close > open else {
+            return .failure(located(.error, "the answers that start here are never closed with '}'", at: all[open].offset,
+                                    hint: "is the file cut short? Write \\{ for a literal brace"))
+        }
+        var questionChars = Array(all[..<open])
+        let after = all[(close + 1)...]
+        if !string(after).isEmpty {
+            // Missing word: the answers stand for a blank in the sentence.
+            let blank = (string(questionChars).isEmpty ? "_____ " : " _____ ").map { Char(character: $0, escaped: true, offset: all[open].offset) }
+            questionChars = Array(questionChars.reversed().drop { $0.character.isWhitespace }.reversed())
+                + blank + after.drop { $0.character.isWhitespace }
+        }
+        var answerChars = all[(open + 1)..<close]
+        var general: String?
+        // General feedback follows the last `####`.
+        let marks = answerChars.map { $0.escaped ? "\u{FFFC}" : $0.character }
+        if let marker = lastRange(of: ["#", "#", "#", "#"], in: marks) {
+            general = string(answerChars[(answerChars.startIndex + marker.upperBound)...])
+            answerChars = answerChars[..<(answerChars.startIndex + marker.lowerBound)]
+        }
+        let questionText = text(String(questionChars.map(\.character)).trimmingWhitespace, format: format)
+        let answerString = string(answerChars)
+        let (line, column) = file.position(ofByte: start)
+        var question = TriviaDraft.Question(text: questionText, choices: [], id: id, line: line, column: column)
+        if let general, !general.isEmpty { question.explanation.append(text(general, format: format)) }
+
+        let unescaped = answerChars.filter { !$0.escaped }.map(\.character)
+        func skip(_ kind: String, warnings: inout [Diagnostic]) -> Result<TriviaDraft.Question?, Diagnostic> {
+            warnings.append(located(.warning, "a GIFT \(kind) question has no quizgen equivalent and is skipped", at: start,
+                                   hint: "quizgen asks multiple-choice and true/false questions"))
+            return .success(nil)
+        }
+        if answerString.isEmpty { return skip("essay", warnings: &warnings) }
+        if answerString.hasPrefix("#") { return skip("numerical", warnings: &warnings) }
+        if unescaped.contains("~") {
+            return multipleChoice(answerChars, into: question, format: format, file: file, warnings: &warnings).map { $0 }
+        }
+        if unescaped.contains("=") && String(unescaped).contains("->") { return skip("matching", warnings: &warnings) }
+        let parts = split(answerChars, on: ["#"])
+        let value = string(parts.first ?? answerChars[...]).uppercased()
+        guard ["T", "TRUE", "F", "FALSE"].contains(value) else {
+            return skip("short-answer", warnings: &warnings)
+        }
+        let right = value.hasPrefix("T")
+        question.choices = [.init(text: .plain("True"), correct: right), .init(text: .plain("False"), correct: !right)]
+        // {T#feedback when wrong#feedback when right}
+        let feedback = parts.dropFirst().map { string($0.dropFirst()) }.filter { !$0.isEmpty }
+        if !feedback.isEmpty {
+            question.explanation += feedback.map { text($0, format: format) }
+        }
+        return .success(question)
+    }
+
+    /// `{=right #feedback ~wrong ~%50%half}`: each answer starts with `=` or `~`.
+    static func multipleChoice(
+        _ chars: ArraySlice<Char>, into question: TriviaDraft.Question, format: String, file: SourceFile,
+        warnings: inout [Diagnostic]
+    ) -> Result<TriviaDraft.Question, Diagnostic> {
+        var question = question
+        var weighted = false
+        var feedback: [(String, String)] = []
+        let parts = split(chars, on: ["=", "~"]).filter { !string($0).isEmpty }
+        for part in parts {
+            guard let marker = part.first, !marker.escaped, marker.character == "=" || marker.character == "~" else {
+                return .failure(file.diagnostic(
+                    .error, "an answer must start with '=' (right) or '~' (wrong)", byteOffset: part.first?.offset ?? 0,
+                    hint: "write \\= or \\~ for a literal sign"))
+            }
+            var body = part.dropFirst()
+            var weight: Double = marker.character == "=" ? 100 : 0
+            let trimmed = body.drop { $0.character == " " }
+            if trimmed.first?.character == "%", let end = trimmed.dropFirst().firstIndex(where: { $0.character == "%" }) {
+                let number = string(trimmed[trimmed.index(after: trimmed.startIndex)..<end])
+                guard let value = Double(number) else {
+                    return .failure(file.diagnostic(
+                        .error, "'\(number)' is not a weight in percent", byteOffset: trimmed.first!.offset,
+                        hint: "a weight is written %50% or %-100%"))
+                }
+                weight = value
+                weighted = true
+                body = trimmed[(end + 1)...]
+            }
+            let pieces = split(body, on: ["#"])
+            let answer = string(pieces.first ?? body)
+            let answerText = text(answer.hasPrefix("#") ? "" : answer, format: format)
+            question.choices.append(.init(text: answerText, correct: weight > 0))
+            if pieces.count > 1 {
+                let note = pieces.dropFirst().map { string($0.dropFirst()) }.joined(separator: " ")
+                if !note.isEmpty { feedback.append((answerText.readable, note)) }
+            }
+        }
+        let right = question.choices.count(where: \.correct)
+        if right > 1 || weighted {
+            question.multiple = right != 1 || weighted
+            if question.multiple {
+                warnings.append(file.diagnostic(
+                    .warning,
+                    weighted
+                        ? "partial credit has no quizgen equivalent: this becomes a .multiple question, right only when every answer worth points is ticked"
+                        : "several right answers: this becomes a .multiple question, right only when all of them are ticked",
+                    byteOffset: chars.first?.offset ?? 0))
+            }
+        }
+        for (answer, note) in feedback {
+            question.explanation.append(.markdown("*" + MarkdownText.line(answer) + "*: " + MarkdownText.line(note)))
+        }
+        return .success(question)
+    }
+
+    static func lastRange(of needle: [Character], in haystack: [Character]) -> Range<Int>? {
+        guard haystack.count >= needle.count else { return nil }
+        for start in stride(from: haystack.count - needle.count, through: 0, by: -1)
+        where Array(haystack[start..<start + needle.count]) == needle {
+            return start..<start + needle.count
+        }
+        return nil
+    }
+
+    /// Text in a GIFT format: HTML is read as plain text, Markdown kept, the rest plain.
+    /// Every text (answers and feedback too) may start with its own `[format]`.
+    static func text(_ raw: String, format: String) -> TriviaDraft.Text {
+        var raw = raw
+        var format = format
+        if raw.hasPrefix("["), let close = raw.firstIndex(of: "]"),
+           ["html", "markdown", "plain", "moodle"].contains(raw[raw.index(after: raw.startIndex)..<close].lowercased()) {
+            format = raw[raw.index(after: raw.startIndex)..<close].lowercased()
+            raw = String(raw[raw.index(after: close)...]).trimmingWhitespace
+        }
+        switch format {
+        case "markdown": return .markdown(raw)
+        case "html": return .plain(HTMLText.plainText(raw).trimmingWhitespace)
+        default: return HTMLText.hasTags(raw) ? .plain(HTMLText.plainText(raw).trimmingWhitespace) : .plain(raw)
+        }
+    }
+}

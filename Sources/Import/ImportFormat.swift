@@ -1,0 +1,47 @@
+import Content
+import Diagnostics
+import Support
+
+/// The formats `quizgen import` reads.
+public enum ImportFormat: String, CaseIterable, Sendable {
+    case twee, gift, aiken, opentdb
+
+    /// The format of a file, from its extension and, where that says nothing certain, its
+    /// content; nil when neither tells.
+    public static func detect(path: String, text: String) -> ImportFormat? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let ext = name.contains(".") ? String(name.split(separator: ".").last!).lowercased() : ""
+        switch ext {
+        case "twee", "tw", "tw2", "tw3": return .twee
+        case "gift": return .gift
+        case "aiken": return .aiken
+        case "json": return .opentdb
+        default: break
+        }
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace }.filter { !$0.isEmpty }
+        if let first = lines.first, first.hasPrefix("{") || first.hasPrefix("[") { return .opentdb }
+        if lines.contains(where: { AikenImporter.answerLetter($0) != nil }) { return .aiken }
+        // A GIFT question's title is `::name::` on one line; a Twee header is `:: Name`.
+        let headers = lines.filter { $0.hasPrefix("::") && !$0.hasPrefix(":::") }
+        if !headers.isEmpty && headers.allSatisfy({ !$0.dropFirst(2).contains("::") }) { return .twee }
+        if lines.contains(where: { $0.contains("{") }) { return .gift }
+        return nil
+    }
+}
+
+/// `quizgen import`'s pure part: one source file's text to quizgen Markdown.
+public enum Importer {
+    /// - Parameters:
+    ///   - file: the source, with its path as the author wrote it (diagnostics name it).
+    ///   - name: the base name of the files to write (`cave` for `cave.md` and `cave.csv`);
+    ///     also the title when the source has none.
+    public static func importing(_ file: SourceFile, format: ImportFormat, name: String) -> Imported {
+        if let nul = file.nulByteError() { return .failed([nul]) }
+        switch format {
+        case .twee: return TweeImporter.importing(file, name: name)
+        case .gift: return GIFTImporter.importing(file, name: name)
+        case .aiken: return AikenImporter.importing(file, name: name)
+        case .opentdb: return OpenTDBImporter.importing(file, name: name)
+        }
+    }
+}

@@ -1,0 +1,400 @@
+import Content
+import Diagnostics
+import Markdown
+import Support
+
+/// Twee, Twine's text format (Twee 3: https://github.com/iftechfoundation/twine-specs, and
+/// Twee 1, Twine 1's): a story of passages, each a header `:: Name [tags] {metadata}` and its
+/// text. Every ordinary passage becomes a page whose id comes from its name; every link
+/// `[[…]]` to a passage becomes a choice; `StoryTitle` and `StoryData` (its start) become the
+/// front matter. Story-format code (macros, variables, inserts) means nothing on a static
+/// page: it is kept as plain text, with one warning per passage.
+enum TweeImporter {
+    struct Passage {
+        var name: String
+        var tags: [String]
+        var line: Int
+        var column: Int
+        /// The text's lines with their line numbers, trailing blank lines left out.
+        var lines: [(number: Int, text: Substring)]
+        var text: String { lines.map { String($0.text) }.joined(separator: "\n").trimmingWhitespace }
+    }
+
+    struct Link {
+        var range: Range<String.Index>
+        var text: String
+        var target: String
+        var setter: Bool
+        var isExternal: Bool
+    }
+
+    /// Passages that are the story's settings or story-format code, never pages.
+    static let specialNames: Set<String> = [
+        "StoryTitle", "StoryData", "StoryAuthor", "StorySubtitle", "StoryInit", "StoryMenu", "StoryBanner",
+        "StoryCaption", "StorySettings", "StoryIncludes", "StoryInterface", "StoryShare", "PassageReady",
+        "PassageDone", "PassageHeader", "PassageFooter",
+    ]
+    static let specialTags: Set<String> = [
+        "script", "stylesheet", "widget", "init", "Twine.image", "Twine.private", "annotation", "header", "footer",
+        "startup", "debug-header", "debug-footer", "debug-startup",
+    ]
+
+    static func importing(_ file: SourceFile, name: String) -> Imported {
+        var (passages, diagnostics) = read(file)
+        guard !diagnostics.hasErrors else { return .failed(diagnostics) }
+
+        var title = name
+        var subtitle: String?
+        var author: String?
+        var start: (name: String, line: Int, column: Int)?
+        var pages: [Passage] = []
+        for passage in passages {
+            switch passage.name {
+            case "StoryTitle":
+                if !passage.text.isEmpty { title = passage.text.collapsingWhitespace.trimmingWhitespace }
+            case "StorySubtitle":
+                subtitle = passage.text.collapsingWhitespace.trimmingWhitespace
+            case "StoryAuthor":
+                author = passage.text.collapsingWhitespace.trimmingWhitespace
+            case "StoryData":
+                start = storyStart(passage, file: file, diagnostics: &diagnostics)
+            default:
+                if specialNames.contains(passage.name) || passage.tags.contains(where: specialTags.contains) {
+                    if !passage.text.isEmpty {
+                        let kind = passage.tags.first(where: specialTags.contains).map { "a '\($0)' passage" } ?? "a special passage"
+                        diagnostics.append(file.warning(
+                            "'\(passage.name)' is \(kind) of the story format, not a page: it is not imported",
+                            line: passage.line, byteColumn: passage.column,
+                            hint: "quizgen's story pages are static: no script, style or set-up runs on them"))
+                    }
+                } else {
+                    pages.append(passage)
+                }
+            }
+        }
+        guard !pages.isEmpty else {
+            return .failed([file.error("this Twee file has no passage that is a page", line: 1,
+                                       hint: "a passage starts with a line ':: Name', its text below it")])
+        }
+
+        // Ids: the passage name made into a slug, kept apart when two names make the same one.
+        var ids: [String: String] = [:]
+        var taken: Set<String> = []
+        for (i, page) in pages.enumerated() {
+            let base = Story.slug(page.name).isEmpty ? "passage-\(i + 1)" : Story.slug(page.name)
+            var id = base
+            var n = 2
+            while taken.contains(id) {
+                id = "\(base)-\(n)"
+                n += 1
+            }
+            taken.insert(id)
+            ids[page.name] = id
+        }
+        var startID = ids["Start"] ?? ids[pages[0].name]!
+        if let start {
+            if let id = ids[start.name] {
+                startID = id
+            } else {
+                diagnostics.append(file.warning(
+                    "StoryData's start '\(start.name)' names no passage: the story starts at '\(ids["Start"] == nil ? pages[0].name : "Start")'",
+                    line: start.line, byteColumn: start.column))
+            }
+        }
+
+        var out = "---\nkind: story\ntitle: \(MarkdownText.yamlString(title))\n"
+        if let subtitle, !subtitle.isEmpty { out += "description: \(MarkdownText.yamlString(subtitle))\n" }
+        if let author, !author.isEmpty { out += "# StoryAuthor: \(author.filter { $0 != "\n" })\n" }
+        out += "start: \(startID)\n---\n"
+        var choiceCount = 0
+        for page in pages {
+            let (body, links, problems) = convert(page, ids: ids, file: file)
+            diagnostics += problems
+            choiceCount += links
+            out += "\n## \(MarkdownText.line(page.name)) {#\(ids[page.name]!)}\n"
+            if !body.isEmpty { out += "\n" + body + "\n" }
+        }
+        return Imported(
+            markdown: out, diagnostics: diagnostics,
+            summary: "a story of \(pages.count) page\(pages.count == 1 ? "" : "s") and \(choiceCount) choice\(choiceCount == 1 ? "" : "s")")
+    }
+
+    // MARK: Passages
+
+    /// The passages of the file, with located problems in their headers.
+    static func read(_ file: SourceFile) -> ([Passage], [Diagnostic]) {
+        var passages: [Passage] = []
+        var diagnostics: [Diagnostic] = []
+        var seen: [String: Int] = [:]
+        var textBeforeFirst: Int?
+        var sawHeader = false
+        for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            guard line.hasPrefix("::") else {
+                if passages.isEmpty && !sawHeader {
+                    if textBeforeFirst == nil, !line.allSatisfy(\.isWhitespace) { textBeforeFirst = number }
+                } else if !passages.isEmpty {
+                    passages[passages.count - 1].lines.append((number, line))
+                }
+                continue
+            }
+            sawHeader = true
+            switch header(line, number: number, file: file) {
+            case .failure(let problem):
+                diagnostics.append(problem)
+            case .success(let (name, tags, column, warning)):
+                if let warning { diagnostics.append(warning) }
+                if let first = seen[name] {
+                    diagnostics.append(file.error(
+                        "a second passage named '\(name)'", line: number, byteColumn: column,
+                        hint: "the first is on line \(first); passage names must differ"))
+                }
+                seen[name] = number
+                passages.append(Passage(name: name, tags: tags, line: number, column: column, lines: []))
+            }
+        }
+        if let line = textBeforeFirst {
+            diagnostics.append(file.warning(
+                passages.isEmpty ? "no passage header in this file" : "text before the first passage is not imported",
+                line: line, hint: "a passage starts with a line ':: Name'"))
+        }
+        if !sawHeader && textBeforeFirst == nil {
+            diagnostics.append(file.error("this Twee file is empty", line: 1, hint: "a passage starts with a line ':: Name'"))
+        }
+        for i in passages.indices {
+            while let last = passages[i].lines.last, last.text.allSatisfy(\.isWhitespace) { passages[i].lines.removeLast() }
+        }
+        return (passages, diagnostics)
+    }
+
+    /// `:: Name [tag tag] {"position":"600,400"}`, with `\` escaping the metacharacters; Twee2's
+    /// `<x,y>` position is accepted too. Name, tags, the name's byte column and a warning.
+    static func header(
+        _ line: Substring, number: Int, file: SourceFile
+    ) -> Result<(String, [String], Int, Diagnostic?), Diagnostic> {
+        var rest = line.dropFirst(2)
+        rest = rest.drop { $0 == " " || $0 == "\t" }
+        let column = line.utf8.count - rest.utf8.count + 1
+        var name = ""
+        var i = rest.startIndex
+        while i < rest.endIndex, rest[i] != "[", rest[i] != "{" {
+            if rest[i] == "\\", rest.index(after: i) < rest.endIndex {
+                i = rest.index(after: i)
+            }
+            name.append(rest[i])
+            i = rest.index(after: i)
+        }
+        var tags: [String] = []
+        var after = rest[i...]
+        if after.first == "[" {
+            guard let close = unescapedIndex(of: "]", in: after) else {
+                return .failure(file.error(
+                    "the tag block of this passage is never closed with ']'", line: number,
+                    byteColumn: line.utf8.count - after.utf8.count + 1, hint: "write \\[ for a bracket in a passage name"))
+            }
+            tags = after[after.index(after: after.startIndex)..<close].split(separator: " ").map(String.init)
+            after = after[after.index(after: close)...].drop { $0 == " " || $0 == "\t" }
+        }
+        var warning: Diagnostic?
+        if after.first == "{" {
+            let offset = file.lineStarts[number - 1] + line.utf8.count - after.utf8.count
+            if case .failure(let problem) = JSONReader.read(after.trimmingWhitespace[...], base: offset) {
+                warning = file.diagnostic(.warning, "the passage's metadata is not valid JSON and is ignored: \(problem.message)",
+                                          byteOffset: problem.offset)
+            }
+            after = ""
+        }
+        let leftover = after.trimmingWhitespace
+        if !leftover.isEmpty, !(leftover.hasPrefix("<") && leftover.hasSuffix(">")) {
+            warning = file.warning("text after the passage's tags is ignored: '\(leftover)'", line: number,
+                                   byteColumn: line.utf8.count - after.utf8.count + 1)
+        }
+        let trimmed = name.trimmingWhitespace
+        guard !trimmed.isEmpty else {
+            return .failure(file.error("this passage has no name", line: number, byteColumn: column,
+                                       hint: "a passage header is ':: Name', e.g. ':: The cave'"))
+        }
+        return .success((trimmed, tags, column, warning))
+    }
+
+    static func unescapedIndex(of character: Character, in text: Substring) -> String.Index? {
+        var i = text.startIndex
+        while i < text.endIndex {
+            if text[i] == "\\" {
+                i = text.index(after: i)
+                if i < text.endIndex { i = text.index(after: i) }
+                continue
+            }
+            if text[i] == character { return i }
+            i = text.index(after: i)
+        }
+        return nil
+    }
+
+    /// StoryData's `start`, where the passage says so; a warning when its JSON is broken.
+    static func storyStart(
+        _ passage: Passage, file: SourceFile, diagnostics: inout [Diagnostic]
+    ) -> (name: String, line: Int, column: Int)? {
+        guard let first = passage.lines.first(where: { !$0.text.allSatisfy(\.isWhitespace) }) else { return nil }
+        let offset = file.lineStarts[first.number - 1]
+        let end = passage.lines.last.map { file.lineStarts[$0.number - 1] + $0.text.utf8.count } ?? offset
+        let utf8 = file.text.utf8
+        let text = Substring(file.text[utf8.index(utf8.startIndex, offsetBy: offset)..<utf8.index(utf8.startIndex, offsetBy: end)])
+        switch JSONReader.read(text, base: offset) {
+        case .failure(let problem):
+            diagnostics.append(file.diagnostic(
+                .warning, "StoryData is not valid JSON and is ignored: \(problem.message)", byteOffset: problem.offset))
+            return nil
+        case .success(let data):
+            guard let node = data["start"], let start = node.string else { return nil }
+            let (line, column) = file.position(ofByte: node.offset)
+            return (start, line, column)
+        }
+    }
+
+    // MARK: Text
+
+    /// The links of one line, as Twine reads them: `[[text->target]]` (the rightmost `->`),
+    /// `[[target<-text]]` (the leftmost `<-`), `[[text|target]]` (the rightmost `|`),
+    /// `[[target]]`, each optionally followed by a SugarCube setter `][$x to 1]`.
+    static func links(in line: Substring) -> [Link] {
+        var links: [Link] = []
+        var from = line.startIndex
+        while let open = line[from...].firstRange(of: "[["), let close = line[open.upperBound...].firstRange(of: "]]") {
+            let inner = String(line[open.upperBound..<close.lowerBound])
+            let parts = inner.split(separator: "][", maxSplits: 1, omittingEmptySubsequences: false)
+            let link = String(parts[0])
+            var text = link
+            var target = link
+            if let arrow = link.ranges(of: "->").last {
+                text = String(link[..<arrow.lowerBound])
+                target = String(link[arrow.upperBound...])
+            } else if let arrow = link.firstRange(of: "<-") {
+                target = String(link[..<arrow.lowerBound])
+                text = String(link[arrow.upperBound...])
+            } else if let bar = link.lastIndex(of: "|") {
+                text = String(link[..<bar])
+                target = String(link[link.index(after: bar)...])
+            }
+            target = target.trimmingWhitespace
+            if !target.isEmpty {
+                links.append(Link(
+                    range: open.lowerBound..<close.upperBound, text: text.trimmingWhitespace.isEmpty ? target : text,
+                    target: target, setter: parts.count > 1, isExternal: isURL(target)))
+            }
+            from = close.upperBound
+        }
+        return links
+    }
+
+    /// `scheme://…`, as Twine tells an external link from a passage name.
+    static func isURL(_ target: String) -> Bool {
+        guard let colon = target.firstRange(of: "://") else { return false }
+        let scheme = target[..<colon.lowerBound]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            && target[colon.upperBound...].first.map { $0 == "/" || $0.isLetter || $0.isNumber || $0 == "_" } == true
+    }
+
+    /// One passage's text as quizgen Markdown, the number of choices in it, and its warnings.
+    static func convert(_ passage: Passage, ids: [String: String], file: SourceFile) -> (String, Int, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var code: [(kind: String, line: Int, column: Int)] = []
+        /// The first of each kind of code, named by its first example.
+        func note(_ kind: String, _ line: Int, _ column: Int) {
+            let key = kind.prefix { $0 != "(" && $0 != "[" && $0 != "{" && $0 != "<" && $0 != "$" }
+            if !code.contains(where: { $0.kind.hasPrefix(key) }) { code.append((kind, line, column)) }
+        }
+        var out: [String] = []
+        var choices = 0
+        var inVars = passage.lines.contains { $0.text.trimmingWhitespace == "--" }
+        for (number, raw) in passage.lines {
+            // Twine shows no indentation, but Markdown would make a code block of it.
+            let line = raw.drop { $0 == " " || $0 == "\t" }
+            let indent = raw.utf8.count - line.utf8.count
+            func column(_ index: String.Index) -> Int { indent + line.utf8.distance(from: line.startIndex, to: index) + 1 }
+            if inVars {
+                if line.trimmingWhitespace == "--" {
+                    inVars = false
+                } else if !line.allSatisfy(\.isWhitespace), !line.contains(":") {
+                    inVars = false
+                } else if !line.allSatisfy(\.isWhitespace) {
+                    note("a Chapbook vars section", number, indent + 1)
+                }
+            }
+            var text = ""
+            var from = line.startIndex
+            for link in links(in: line) {
+                text += plain(line[from..<link.range.lowerBound], number: number, column: column, note: note)
+                from = link.range.upperBound
+                if link.setter { note("a link setter", number, column(link.range.lowerBound)) }
+                if link.isExternal {
+                    text += "[\(MarkdownText.line(link.text))](<\(link.target.filter { $0 != ">" && $0 != "<" })>)"
+                } else if let id = ids[link.target] {
+                    text += "[\(MarkdownText.line(link.text))](#\(id))"
+                    choices += 1
+                } else {
+                    diagnostics.append(file.warning(
+                        "a link to '\(link.target)', which is no passage of this story: kept as text", line: number,
+                        byteColumn: column(link.range.lowerBound), hint: NearestMatch.hint(link.target, in: ids.keys.sorted())))
+                    text += MarkdownText.escape(String(line[link.range]))
+                }
+            }
+            text += plain(line[from...], number: number, column: column, note: note)
+            out.append(blockSafe(text))
+        }
+        if let first = code.first {
+            let kinds = code.prefix(3).map(\.kind)
+            let list = kinds.count == 1 ? kinds[0] : kinds.dropLast().joined(separator: ", ") + " and " + kinds.last!
+            diagnostics.append(file.warning(
+                "'\(passage.name)' has story-format code (\(list)) that a static page cannot run: it is kept as plain text",
+                line: first.line, byteColumn: first.column,
+                hint: "edit the page to say in words what the code did, or remove it"))
+        }
+        return (out.joined(separator: "\n"), choices, diagnostics)
+    }
+
+    /// Text outside links: story-format code is noted, and what would be quizgen markup escaped
+    /// (`<<` is no HTML tag, `](#id)` is no choice).
+    static func plain(
+        _ text: Substring, number: Int, column: (String.Index) -> Int, note: (String, Int, Int) -> Void
+    ) -> String {
+        if let macro = text.firstRange(of: "<<") { note("SugarCube macros <<…>>", number, column(macro.lowerBound)) }
+        var i = text.startIndex
+        while i < text.endIndex {
+            let character = text[i]
+            let next = text.index(after: i)
+            if character == "(", let colon = text[next...].prefix(24).firstIndex(of: ":"),
+               text[next..<colon].count > 0, text[next..<colon].allSatisfy({ $0.isLetter || $0 == "-" || $0.isNumber }) {
+                note("Harlowe macros such as (\(text[next..<colon]):)", number, column(i))
+            } else if character == "$", next < text.endIndex, text[next].isLetter || text[next] == "_" {
+                note("variables such as $\(text[next...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })", number, column(i))
+            } else if character == "{", let close = text[next...].firstIndex(of: "}"), text[next..<close].contains(where: \.isLetter) {
+                note("Chapbook inserts {…}", number, column(i))
+            } else if character == "[", i == text.startIndex, text.trimmingWhitespace.hasSuffix("]"), !text.hasPrefix("[[") {
+                note("Chapbook modifiers such as [\(text.dropFirst().prefix { $0 != "]" && $0 != " " })]", number, column(i))
+            }
+            i = next
+        }
+        return String(text).replacingAll("<<", with: "\\<\\<").replacingAll("](#", with: "]\\(#")
+    }
+
+    /// A line of passage text that cannot change the page structure: headings move two levels
+    /// down (a `#` would be the story's title, `##` a new page), a line of only `-`, `=`, `*` or
+    /// `_` (a setext underline or a rule, as Chapbook's `--`) is escaped, and a closing `{…}`
+    /// is no attribute block.
+    static func blockSafe(_ line: String) -> String {
+        var line = line
+        let hashes = line.prefix { $0 == "#" }.count
+        if (1...6).contains(hashes), line.dropFirst(hashes).first.map({ $0 == " " || $0 == "\t" }) ?? true {
+            line = String(repeating: "#", count: min(hashes + 2, 6)) + line.dropFirst(hashes)
+        } else if !line.isEmpty, line.allSatisfy({ "-=*_ \t".contains($0) }), line.contains(where: { $0 != " " && $0 != "\t" }) {
+            line = "\\" + line
+        }
+        if line.trimmingWhitespace.hasSuffix("}"), let open = line.lastIndex(of: "{"),
+           open == line.startIndex || line[line.index(before: open)] != "\\" {
+            line.insert("\\", at: open)
+        }
+        return line
+    }
+}
+

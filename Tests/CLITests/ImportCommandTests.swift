@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct ImportCommandTests {
+    func quizgen(_ arguments: String..., in folder: URL) throws -> ProcessResult {
+        try ProcessResult.run(Repository.binary, arguments + ["--no-color"], in: folder)
+    }
+
+    func fixture(_ name: String) -> String {
+        Repository.root.appendingPathComponent("Tests/Fixtures/import/\(name)").path
+    }
+
+    func files(in folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    @Test func importsIntoContentAndNeverOverwritesWithoutForce() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = folder.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        let first = try quizgen("import", fixture("cloak-of-darkness.twee"), in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("Wrote Content/cloak-of-darkness.md: a story of 14 pages and 28 choices"))
+        #expect(files(in: content) == ["cloak-of-darkness.md"])
+
+        let edited = "edited by the author\n"
+        try edited.write(to: content.appendingPathComponent("cloak-of-darkness.md"), atomically: true, encoding: .utf8)
+        let again = try quizgen("import", fixture("cloak-of-darkness.twee"), in: folder)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("error: Content/cloak-of-darkness.md already exists"))
+        #expect(again.stderr.contains("Nothing was written"))
+        #expect(try String(contentsOf: content.appendingPathComponent("cloak-of-darkness.md"), encoding: .utf8) == edited)
+
+        let forced = try quizgen("import", "--force", fixture("cloak-of-darkness.twee"), in: folder)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try String(contentsOf: content.appendingPathComponent("cloak-of-darkness.md"), encoding: .utf8).hasPrefix("---\nkind: story\n"))
+        #expect(files(in: content) == ["cloak-of-darkness.md"])
+        // What was written builds.
+        let build = try quizgen("build", in: folder)
+        #expect(build.status == 0, "\(build.stderr)")
+    }
+
+    @Test func anErrorInAnyFileWritesNothing() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "Q1?\nA. a\nB. b\nANSWER: A\n\nQ2?\nA. a\n".write(to: folder.appendingPathComponent("cut.txt"), atomically: true, encoding: .utf8)
+        let result = try quizgen("import", "--to", "out", fixture("every-construct.aiken"), "cut.txt", "--from", "aiken", in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cut.txt:6:1: error: the file ends before this question's ANSWER line"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+        #expect(files(in: folder) == ["cut.txt"])
+    }
+
+    @Test func aSourceThatIsNotUTF8IsLocated() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(Array("Q?\nA. caf".utf8) + [0xE9] + Array("\nB. b\nANSWER: A\n".utf8)).write(to: folder.appendingPathComponent("latin1.aiken"))
+        let result = try quizgen("import", "latin1.aiken", in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("latin1.aiken:2:7: error: the file is not valid UTF-8"))
+        #expect(files(in: folder) == ["latin1.aiken"])
+    }
+
+    @Test func everyFormatBuildsAndTwoFilesNeverShareAName() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clash = try quizgen("import", "--to", "Content", fixture("every-construct.gift"), fixture("every-construct.aiken"), in: folder)
+        #expect(clash.status == 1)
+        #expect(clash.stderr.contains("would both be written to Content/every-construct.md"))
+        #expect(files(in: folder).isEmpty)
+        let quizzes = try quizgen("import", "--to", "Content", fixture("every-construct.gift"), fixture("opentdb-response.json"), in: folder)
+        #expect(quizzes.status == 0, "\(quizzes.stderr)")
+        let aiken = try quizgen("import", "--to", "Content/aiken", fixture("every-construct.aiken"), in: folder)
+        #expect(aiken.status == 0, "\(aiken.stderr)")
+        #expect(files(in: folder.appendingPathComponent("Content")) == ["aiken", "every-construct.md", "opentdb-response.md"])
+        let build = try quizgen("build", in: folder)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stderr.contains("Wrote 3 content files"))
+    }
+
+    @Test func exportsATriviaQuizAsGIFT() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let quiz = Repository.root.appendingPathComponent("Content/knowledge-king.md").path
+        let result = try quizgen("export", "--format", "gift", quiz, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("// Knowledge King, exported by quizgen\n$CATEGORY: $course$/Knowledge King\n"))
+        #expect(result.stdout.contains("What is the capital of Japan? {\n\t=Tokyo\n"))
+        let story = try quizgen("export", Repository.root.appendingPathComponent("Content/the-cave.md").path, in: folder)
+        #expect(story.status == 1)
+        #expect(story.stderr.contains("not a trivia quiz"))
+    }
+
+    @Test func helpNamesTheFormats() throws {
+        let help = try quizgen("import", "--help", in: Repository.temporaryFolder())
+        #expect(help.status == 0)
+        for word in ["twee", "gift", "aiken", "opentdb", "--force", "--to <dir>", "Exit status"] {
+            #expect(help.stdout.contains(word), "\(word)")
+        }
+    }
+
+    @Test func aWindows1252BankSaysHowToSaveItAsUTF8() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = folder.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture("windows-1252.csv"), toPath: content.appendingPathComponent("bank.csv").path)
+        try FileManager.default.copyItem(atPath: fixture("excel-semicolon.csv"), toPath: content.appendingPathComponent("excel.csv").path)
+        try "---\nkind: trivia\nbank: bank.csv\n---\n".write(to: content.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        try "---\nkind: trivia\nbank: excel.csv\n---\n".write(to: content.appendingPathComponent("b.md"), atomically: true, encoding: .utf8)
+        let result = try quizgen("build", in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Content/bank.csv:2:4: error: the bank file is not valid UTF-8"))
+        #expect(result.stderr.contains("\"CSV UTF-8 (Comma delimited)\""))
+        #expect(!result.stderr.contains("excel.csv"))
+    }
+}

@@ -1,0 +1,53 @@
+import Content
+import Diagnostics
+import Testing
+
+/// Lists that Markdown reads otherwise than the author meant get a located hint instead of
+/// passing silently (a tab makes a code block; an indented item nests under the one above).
+@Suite struct IndentedListTests {
+    @Test func tabIndentedAnswersOfAPersonalityQuestion() throws {
+        let text = "---\nkind: personality\n---\n## Food?\n\t- Steak {dog}\n\t- Fish {cat}\n\n## Dog {#dog .outcome}\nD\n\n## Cat {#cat .outcome}\nC\n"
+        let (_, problems) = parse(text)
+        #expect(located(problems) == [
+            "5:1: error: the answers are indented with a tab, so Markdown reads them as a code block, not a list",
+        ])
+        #expect(problems.first?.hint == "start each of them at the beginning of its line, e.g. '- Steak {dog}'")
+        let spaces = text.replacingOccurrences(of: "\t", with: "    ")
+        #expect(located(parse(spaces).1) == [
+            "5:1: error: the answers are indented by four spaces or more, so Markdown reads them as a code block, not a list",
+        ])
+    }
+
+    @Test func tabIndentedChoicesOfATriviaQuestion() {
+        let (_, problems) = parse("---\nkind: trivia\n---\n## Capital?\n\n\t- [x] Canberra\n\t- [ ] Sydney\n")
+        #expect(located(problems) == [
+            "6:1: error: the choices are indented with a tab, so Markdown reads them as a code block, not a list",
+        ])
+        // A fenced code block is meant as code: the usual error, no hint about indentation.
+        let (_, fenced) = parse("---\nkind: trivia\n---\n## Capital?\n```\n- [x] Canberra\n```\n")
+        #expect(located(fenced) == ["4:4: error: this question has no choices"])
+    }
+
+    @Test func aChoiceNestedUnderAnother() {
+        let (_, trivia) = parse("---\nkind: trivia\n---\n## Capital?\n- [x] Canberra\n  - [ ] Sydney\n- [ ] Perth\n")
+        #expect(located(trivia) == [
+            "6:3: error: this list is nested under the choice above it, so its items would be part of that choice's text",
+        ])
+        let (_, personality) = parse(
+            "---\nkind: personality\n---\n## Food?\n- Steak {dog}\n  - Fish {cat}\n- Corn {cat}\n\n## Dog {#dog .outcome}\nD\n\n## Cat {#cat .outcome}\nC\n")
+        #expect(located(personality) == [
+            "6:3: error: this list is nested under the answer above it, so its items would be part of that answer's text",
+        ])
+    }
+
+    @Test func aStoryPageWhoseChoicesAreIndentedSaysSo() {
+        let text = "---\nkind: story\n---\n## Start\nYou wake.\n\n\t- [Get up](#up)\n\t- [Sleep](#start)\n\n## Up {#up}\nThe end.\n"
+        let (_, problems) = parse(text)
+        #expect(located(problems) == [
+            "7:11: warning: this link to page 'up' is in a code block (indented with a tab), so it is no choice",
+        ])
+        // Code that merely mentions a fragment that is no page says nothing.
+        let (_, other) = parse("---\nkind: story\n---\n## Start\n\n    see [x](#nowhere)\n")
+        #expect(other.isEmpty, "\(located(other))")
+    }
+}

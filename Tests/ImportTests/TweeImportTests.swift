@@ -1,0 +1,123 @@
+import Content
+import Diagnostics
+import Import
+import Testing
+import TestSupport
+
+@Suite struct TweeImportTests {
+    /// Chapbook's "Cloak of Darkness" (MIT), as its author wrote it: the imported story has
+    /// exactly the links of the source, passage to passage, in order.
+    @Test func chapbooksCloakOfDarknessKeepsEveryLink() throws {
+        let (imported, piece, build) = importAndBuild(try fixture("cloak-of-darkness.twee"), .twee, name: "cloak")
+        #expect(!imported.diagnostics.hasErrors, "\(located(imported.diagnostics))")
+        #expect(!build.hasErrors, "\(located(build))")
+        let story = try #require(piece?.story)
+        let titles = story.pages.map { $0.title.plainText }
+        #expect(titles == [
+            "Start", "Outside", "Cloak", "Foyer", "Cloakroom", "Cloakroom Hook", "hang cloak",
+            "pick up your cloak and wear it", "Bar", "read message", "Darkness", "Darkness 2", "Darkness 3", "Darkness 4",
+        ])
+        #expect(story.start == 0)
+        // Written down from the .twee file by hand, link by link (URL links are no choices).
+        let expected: [(String, String)] = [
+            ("Start", "Outside"), ("Outside", "Foyer"),
+            ("Foyer", "Cloak"), ("Foyer", "Outside"), ("Foyer", "Bar"), ("Foyer", "Cloakroom"),
+            ("Cloakroom", "Cloakroom Hook"), ("Cloakroom", "Cloak"), ("Cloakroom", "Foyer"),
+            ("Cloakroom Hook", "hang cloak"), ("Cloakroom Hook", "Cloak"), ("Cloakroom Hook", "pick up your cloak and wear it"),
+            ("Cloakroom Hook", "Cloakroom"), ("Bar", "read message"),
+            ("Darkness", "Foyer"), ("Darkness", "Darkness 2"), ("Darkness", "Darkness 2"), ("Darkness", "Darkness 2"),
+            ("Darkness 2", "Darkness 3"), ("Darkness 2", "Darkness 3"), ("Darkness 2", "Darkness 3"), ("Darkness 2", "Darkness 3"),
+            ("Darkness 2", "Foyer"), ("Darkness 2", "Darkness 3"),
+            ("Darkness 3", "Darkness 4"), ("Darkness 3", "Foyer"), ("Darkness 3", "Darkness 4"), ("Darkness 4", "Foyer"),
+        ]
+        let edges = story.pages.flatMap { page in page.choices.map { (page.title.plainText, titles[$0.target]) } }
+        #expect(edges.map { "\($0.0) -> \($0.1)" } == expected.map { "\($0.0) -> \($0.1)" })
+        // Chapbook's vars sections, inserts and modifiers: one warning per passage that has them.
+        let code = imported.diagnostics.filter { $0.message.contains("story-format code") }
+        #expect(code.count == 11)
+        #expect(located(code).first == "2:1: warning: 'Start' has story-format code (a Chapbook vars section, Chapbook inserts {…} and Chapbook modifiers such as [align]) that a static page cannot run: it is kept as plain text")
+        // The passages reached only through {embed passage} are unreachable, as in the source's map.
+        #expect(build.filter { $0.message.contains("cannot be reached") }.count == 4)
+        Golden.assertMatches(imported.markdown, named: "cloak-of-darkness.md")
+    }
+
+    @Test func twee3HeadersLinksAndSpecialPassages() throws {
+        let text = """
+            :: StoryTitle
+            The Cave
+
+            :: StoryData
+            {
+            \t"ifid": "D674C58C-DEFA-4F70-B7A2-27742230C0FC",
+            \t"format": "SugarCube",
+            \t"start": "Mouth of the cave"
+            }
+
+            :: StoryInit
+            <<set $torch to false>>
+
+            :: Story Stylesheet [stylesheet]
+            body { color: red; }
+
+            ::Mouth of the cave [forest spooky] {"position":"600,400","size":"100,200"}
+            # A dark hole
+            You see [[a torch->Torch]] and [[Go in|Inside]].
+            [[Inside<-Crawl in]] or [[Take it|Torch][$torch to true]]
+            Read [[the wiki->https://example.org/wiki]], or [[Nowhere]].
+            \t[[Indented->Inside]]
+
+            :: Torch
+            (set: $torch to true)It burns. [[Back->Mouth of the cave]]
+
+            :: Inside [end]
+            --
+            The end.
+
+            """
+        let (imported, piece, build) = importAndBuild(SourceFile(path: "cave.twee", text: text), .twee, name: "cave")
+        #expect(located(imported.diagnostics) == [
+            "11:4: warning: 'StoryInit' is a special passage of the story format, not a page: it is not imported",
+            "14:4: warning: 'Story Stylesheet' is a 'stylesheet' passage of the story format, not a page: it is not imported",
+            "20:25: warning: 'Mouth of the cave' has story-format code (a link setter) that a static page cannot run: it is kept as plain text",
+            "21:49: warning: a link to 'Nowhere', which is no passage of this story: kept as text",
+            "25:1: warning: 'Torch' has story-format code (Harlowe macros such as (set:) and variables such as $torch) that a static page cannot run: it is kept as plain text",
+        ])
+        #expect(!build.hasErrors, "\(located(build))")
+        let story = try #require(piece?.story)
+        #expect(piece?.meta.title == "The Cave")
+        #expect(story.pages.map(\.id) == ["mouth-of-the-cave", "torch", "inside"])
+        #expect(story.pages[story.start].id == "mouth-of-the-cave")
+        #expect(story.pages[0].choices.map { story.pages[$0.target].id } == ["torch", "inside", "inside", "torch", "inside"])
+        #expect(story.pages[2].isEnding)
+        Golden.assertMatches(imported.markdown, named: "cave.md")
+    }
+
+    @Test func twee1StartsAtStart() throws {
+        let text = ":: StoryTitle\nOld\n\n:: Intro \\{old\\}\nNot first.\n\n:: Start\nGo [[on|Intro {old}]].\n"
+        let (imported, piece, build) = importAndBuild(SourceFile(path: "old.tw", text: text), .twee)
+        #expect(imported.diagnostics.isEmpty && build.isEmpty, "\(located(imported.diagnostics + build))")
+        let story = try #require(piece?.story)
+        #expect(story.pages[story.start].id == "start")
+        #expect(story.pages.map { $0.title.plainText } == ["Intro {old}", "Start"])
+        #expect(story.pages[1].choices.map(\.target) == [0])
+    }
+
+    @Test func brokenTweeIsLocatedAndWritesNothing() {
+        let unclosed = importing(":: Start [tag\nText\n", .twee)
+        #expect(located(unclosed.diagnostics) == ["1:10: error: the tag block of this passage is never closed with ']'"])
+        #expect(unclosed.markdown.isEmpty)
+        let twice = importing(":: Start\nA\n:: Start\nB\n", .twee)
+        #expect(located(twice.diagnostics) == ["3:4: error: a second passage named 'Start'"])
+        #expect(located(importing("", .twee).diagnostics) == ["1:1: error: this Twee file is empty"])
+        #expect(located(importing("::  \nText\n", .twee).diagnostics) == ["1:5: error: this passage has no name"])
+    }
+
+    @Test func theFormatIsToldFromTheFile() {
+        #expect(ImportFormat.detect(path: "a.twee", text: "") == .twee)
+        #expect(ImportFormat.detect(path: "a.txt", text: ":: Start\nHello [[x]]\n") == .twee)
+        #expect(ImportFormat.detect(path: "a.txt", text: "::Q1:: 2+2? {=4 ~5}\n") == .gift)
+        #expect(ImportFormat.detect(path: "a.txt", text: "Q?\nA. x\nB. y\nANSWER: A\n") == .aiken)
+        #expect(ImportFormat.detect(path: "a.txt", text: "{\"response_code\": 0}") == .opentdb)
+        #expect(ImportFormat.detect(path: "a.txt", text: "plain prose") == nil)
+    }
+}
