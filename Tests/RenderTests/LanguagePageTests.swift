@@ -43,11 +43,14 @@ enum LanguageSite {
         #expect(LanguageSite.output.diagnostics.isEmpty, "\(DiagnosticPrinter().format(LanguageSite.output.diagnostics))")
     }
 
+    /// One Japanese page of each kind: personality, trivia, the story's cover and a page,
+    /// its graph and its map page, and the site's index.
     @Test func goldenJapanesePages() throws {
-        for path in ["doubutsu/index.html", "tani/index.html", "michi/page-1.html"] {
+        for path in ["doubutsu/index.html", "tani/index.html", "michi/index.html", "michi/page-1.html", "index.html"] {
             Golden.assertMatches(try #require(LanguageSite.page(path)), named: "languages/" + path)
         }
         Golden.assertMatches(try #require(LanguageSite.page("michi/story.dot")), named: "languages/michi/story.dot")
+        Golden.assertMatches(try LanguageSite.mapPage("michi"), named: "languages/michi/map.html")
     }
 
     @Test func goldenArabicPageReadsRightToLeft() throws {
