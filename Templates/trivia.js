@@ -20,7 +20,7 @@
   // say(name, v0, v1, …): the page's words (D.m), a count's form (always v0) from D.p.
   const say = (k, ...v) => {
     let t = D.m[k], n = v[0]
-    if (!t.big) t = t[D.p[n < 100 ? n : 100 + n % 100]]
+    if (!t.big) t = t[D.p[n < 100 ? n : n % 1e6 ? 100 + n % 100 : 200]]
     return t.replace(/{(\d)}/g, (s, i) => v[i])
   }
   const names = (q, list) => list.map(i => q.c[i]).join(D.m.sep)
