@@ -53,6 +53,19 @@ enum LanguageSite {
         Golden.assertMatches(try LanguageSite.mapPage("michi"), named: "languages/michi/map.html")
     }
 
+    /// A site whose quizgen.yml gives no title is named in its own language, on the index
+    /// and in every crumb; a title given is kept as written.
+    @Test func aSiteWithoutATitleIsNamedInItsLanguage() throws {
+        let templates = TemplateSet.make().0
+        func name(_ settings: SiteSettings) -> String { SiteContext(settings: settings, templates: templates).siteTitle }
+        #expect(name(SiteSettings(language: "ja")) == "クイズと物語")
+        #expect(name(SiteSettings(language: "de-AT")) == "Quizze und Geschichten")
+        #expect(name(SiteSettings(language: "xx")) == "Quizzes and stories")
+        #expect(name(SiteSettings()) == "Quizzes and stories")
+        #expect(name(SiteSettings(title: "Mine", language: "ja")) == "Mine")
+        #expect(try LanguageSite.mapPage("michi").contains("<a href=\"../index.html\">クイズと物語</a>"))
+    }
+
     @Test func goldenArabicPageReadsRightToLeft() throws {
         let page = try #require(LanguageSite.page("tariq/start.html"))
         Golden.assertMatches(page, named: "languages/tariq/start.html")
