@@ -15,7 +15,7 @@
   // say(name, v0, …): a word of D.m; a count (v0) picks its form from D.p.
   const say = (k, ...v) => {
     let t = D.m[k], n = v[0]
-    if (!t.big) t = t[D.p[n < 100 ? n : 100 + n % 100]]
+    if (!t.big) t = t[D.p[n < 100 ? n : n % 1e6 ? 100 + n % 100 : 200]]
     return t.replace(/{(\d)}/g, (s, i) => v[i])
   }
   const names = (q, list) => list.map(i => q.c[i]).join(D.m.sep)

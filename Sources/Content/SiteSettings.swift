@@ -2,7 +2,9 @@ import Diagnostics
 
 /// The optional `quizgen.yml` at the top of a site.
 public struct SiteSettings: Sendable, Equatable {
-    public var title: String
+    /// The site's name; without one, pages name it in the site's language (the catalogs'
+    /// `index.title`, "Quizzes and stories").
+    public var title: String?
     public var description: String
     public var language: String
     /// Where the site will be hosted, for absolute Open Graph URLs; links stay relative.
@@ -14,7 +16,7 @@ public struct SiteSettings: Sendable, Equatable {
     /// who reads what, so the site opts in, host by host.
     public var mediaOrigins: [String]
 
-    public init(title: String = "Quizzes and stories", description: String = "", language: String = "en",
+    public init(title: String? = nil, description: String = "", language: String = "en",
                 baseURL: String? = nil, rawHTML: Bool = false, mediaOrigins: [String] = []) {
         self.title = title
         self.description = description

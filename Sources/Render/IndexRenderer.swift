@@ -15,7 +15,7 @@ public enum IndexRenderer {
             ]
         }
         let content = site.templates.render("index", [
-            "siteTitle": .string(site.settings.title),
+            "siteTitle": .string(site.siteTitle),
             "siteDescription": .string(site.settings.description),
             "hasSiteDescription": .bool(!site.settings.description.isEmpty),
             "entries": .list(entries),
@@ -23,7 +23,7 @@ public enum IndexRenderer {
             "t": words.templateValue,
         ] as TemplateValue)
         let shell = PageShell(
-            title: site.settings.title, description: site.settings.description, lang: site.settings.language,
+            title: site.siteTitle, description: site.settings.description, lang: site.settings.language,
             url: site.absoluteURL("index.html"))
         return OutputFile(path: "index.html", text: shell.render(content: content, site: site))
     }

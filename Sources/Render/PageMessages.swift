@@ -11,7 +11,8 @@ public struct PageMessages: Sendable {
     /// `trivia.submit`. Messages with placeholders or plural forms are left out: shown
     /// unfilled they would put `{count}` on a page. Made once per language, not per page.
     public let templateValue: TemplateValue
-    /// Digit n (below 100) or 100 + n % 100 (above) is the index of the form for a count n.
+    /// Digit n (below 100), 100 + n % 100 (above) or 200 (a whole number of millions) is
+    /// the index of the form for a count n.
     let pluralTable: String
 
     public init(_ catalog: MessageCatalog) {
@@ -23,7 +24,7 @@ public struct PageMessages: Sendable {
         }
         templateValue = tree.value
         let categories = catalog.pluralRule.categories
-        pluralTable = (0..<200).map { n in
+        pluralTable = (Array(0..<200) + [1_000_000]).map { n in
             String(categories.firstIndex(of: catalog.pluralRule.category(n)) ?? categories.count - 1)
         }.joined()
     }
@@ -77,9 +78,10 @@ public struct PageMessages: Sendable {
 
     /// The words of a page script for the JSON it reads: `("m", {name: text or [forms]})`,
     /// and when a message has forms, `("p", table)`: the index of the form for a count n is
-    /// digit `n` of the table below 100 and digit `100 + n % 100` above, which CLDR's rules
-    /// for whole numbers make exact (but for Italian, Spanish, French and Portuguese `many`,
-    /// which only whole millions take, shown as `other`). The script then needs no rules.
+    /// digit `n` of the table below 100, digit 200 for a whole number of millions (Italian,
+    /// Spanish, French and Portuguese `many`: "1000000 di punti") and digit `100 + n % 100`
+    /// for the rest, which CLDR's rules for whole numbers make exact: none looks further
+    /// than n % 100 but those four, at n % 1000000. The script then needs no rules.
     public func script(_ words: [ScriptWord]) -> [(String, ScriptJSON)] {
         let categories = catalog.pluralRule.categories
         var plural = false

@@ -54,7 +54,7 @@ public struct PageShell: Sendable {
             "rtl": .bool(LanguageTag(lang).isRightToLeft),
             "title": .string(title),
             "ogTitle": .string(ogTitle ?? title),
-            "siteTitle": .string(site.settings.title),
+            "siteTitle": .string(site.siteTitle),
             "description": .string(description),
             "hasDescription": .bool(!description.isEmpty),
             "url": .string(url ?? ""),
@@ -96,6 +96,11 @@ public struct SiteContext: Sendable {
     /// its catalog, or English for a language quizgen has none for (the build warns).
     public func words(_ lang: String) -> PageMessages {
         wordsByLanguage.words(lang) { PageMessages(messages.resolve(lang).catalog) }
+    }
+
+    /// The site's name: quizgen.yml's title, else a name in the site's language.
+    public var siteTitle: String {
+        settings.title ?? words(settings.language).text("index.title")
     }
 
     /// The absolute URL of a site path (as on disk, encoded here), when the site has a base URL.

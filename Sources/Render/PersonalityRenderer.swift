@@ -47,7 +47,7 @@ public enum PersonalityRenderer {
         let script = site.templates.text("personality.js")
         let content = site.templates.render("personality", [
             "root": .string(root),
-            "siteTitle": .string(site.settings.title),
+            "siteTitle": .string(site.siteTitle),
             "title": .string(meta.title),
             "intro": .string(markdown.render(blocks: meta.introduction)),
             "questionCount": .int(quiz.questions.count),
@@ -68,7 +68,7 @@ public enum PersonalityRenderer {
             let title = outcome.title.plainText
             let page = site.templates.render("outcome", [
                 "root": .string(root),
-                "siteTitle": .string(site.settings.title),
+                "siteTitle": .string(site.siteTitle),
                 "quizTitle": .string(meta.title),
                 "title": .string(outcomeHTML[i].title),
                 "text": .string(outcomeHTML[i].text),

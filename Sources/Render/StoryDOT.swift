@@ -10,7 +10,8 @@ import Support
 /// Authors' text only ever appears inside double-quoted strings, escaped so that `dot`
 /// reads it back as written: `\"` for a quote, `\\` for a backslash (which also keeps
 /// `\N`, `\l` and the other label escapes from applying), `&amp;` for an ampersand (labels
-/// decode HTML entities), and control characters as spaces. Node names are `p1`, `p2`, …
+/// decode HTML entities), and control characters as spaces. Node names are `p0` (the start
+/// marker), `p1`, `p2`, …
 /// so no page id ever stands outside quotes.
 public enum StoryDOT {
     /// Labels longer than this many characters are cut with an ellipsis: a map is for
@@ -26,13 +27,16 @@ public enum StoryDOT {
     ) -> String {
         let traps = Set(analysis.traps)
         let files = StoryRenderer.fileNames(story)
-        var out = "digraph story {\n"
+        // Graphviz writes node and graph names into the SVG as <title>s, which a reader who
+        // opens story.svg sees as tooltips: the graph is named by its title, and the start
+        // marker is p0, not the English word "start".
+        var out = "digraph \(quoted(title)) {\n"
         // A transparent background lets the map page turn the drawing round for dark mode.
         out += "  graph [label=\(quoted(title)), labelloc=t, fontname=\(quoted(font)), fontsize=18, bgcolor=transparent];\n"
         out += "  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\(quoted(font)), fontsize=12];\n"
         out += "  edge [fontname=\(quoted(font)), fontsize=10];\n"
-        out += "  start [shape=plaintext, style=\"\", label=\(quoted(words.text("map.start"))), fontcolor=\"#555555\"];\n"
-        out += "  start -> p\(story.start + 1) [style=bold];\n"
+        out += "  p0 [shape=plaintext, style=\"\", label=\(quoted(words.text("map.start"))), fontcolor=\"#555555\"];\n"
+        out += "  p0 -> p\(story.start + 1) [style=bold];\n"
 
         for (i, page) in story.pages.enumerated() {
             let title = shortened(page.title.plainText, to: titleLength)

@@ -30,7 +30,7 @@ public enum StoryRenderer {
         let endings = story.pages.count(where: \.isEnding)
         let cover = site.templates.render("story", [
             "root": .string(root),
-            "siteTitle": .string(site.settings.title),
+            "siteTitle": .string(site.siteTitle),
             "title": .string(meta.title),
             "intro": .string(markdown.render(blocks: demotingHeadings(meta.introduction))),
             "summary": .string(words.text("story.summary", [
@@ -69,7 +69,7 @@ public enum StoryRenderer {
                 })
             let content = site.templates.render("story-page", [
                 "root": .string(root),
-                "siteTitle": .string(site.settings.title),
+                "siteTitle": .string(site.siteTitle),
                 "storyTitle": .string(meta.title),
                 "pageNumber": .string(pageNumber),
                 "title": untitled ? .string(HTMLEscaping.escape(pageNumber)) : .string(markdown.render(inlines: page.title)),
@@ -93,7 +93,7 @@ public enum StoryRenderer {
             output.append(OutputFile(path: folder + "/story.svg", contents: svg))
             let map = site.templates.render("story-map", [
                 "root": .string(root),
-                "siteTitle": .string(site.settings.title),
+                "siteTitle": .string(site.siteTitle),
                 "title": .string(meta.title),
                 "mapTitle": .string(words.text("map.title", ["title": meta.title])),
                 "imageAlt": .string(words.text("map.image_alt", [

@@ -25,7 +25,7 @@ public enum TriviaRenderer {
         }
         let content = site.templates.render("trivia", [
             "root": .string(SitePaths.toRoot(from: folder)),
-            "siteTitle": .string(site.settings.title),
+            "siteTitle": .string(site.siteTitle),
             "title": .string(meta.title),
             "intro": .string(site.markdown.render(blocks: meta.introduction)),
             "drawSize": .int(draw),

@@ -43,11 +43,27 @@ enum LanguageSite {
         #expect(LanguageSite.output.diagnostics.isEmpty, "\(DiagnosticPrinter().format(LanguageSite.output.diagnostics))")
     }
 
+    /// One Japanese page of each kind: personality, trivia, the story's cover and a page,
+    /// its graph and its map page, and the site's index.
     @Test func goldenJapanesePages() throws {
-        for path in ["doubutsu/index.html", "tani/index.html", "michi/page-1.html"] {
+        for path in ["doubutsu/index.html", "tani/index.html", "michi/index.html", "michi/page-1.html", "index.html"] {
             Golden.assertMatches(try #require(LanguageSite.page(path)), named: "languages/" + path)
         }
         Golden.assertMatches(try #require(LanguageSite.page("michi/story.dot")), named: "languages/michi/story.dot")
+        Golden.assertMatches(try LanguageSite.mapPage("michi"), named: "languages/michi/map.html")
+    }
+
+    /// A site whose quizgen.yml gives no title is named in its own language, on the index
+    /// and in every crumb; a title given is kept as written.
+    @Test func aSiteWithoutATitleIsNamedInItsLanguage() throws {
+        let templates = TemplateSet.make().0
+        func name(_ settings: SiteSettings) -> String { SiteContext(settings: settings, templates: templates).siteTitle }
+        #expect(name(SiteSettings(language: "ja")) == "クイズと物語")
+        #expect(name(SiteSettings(language: "de-AT")) == "Quizze und Geschichten")
+        #expect(name(SiteSettings(language: "xx")) == "Quizzes and stories")
+        #expect(name(SiteSettings()) == "Quizzes and stories")
+        #expect(name(SiteSettings(title: "Mine", language: "ja")) == "Mine")
+        #expect(try LanguageSite.mapPage("michi").contains("<a href=\"../index.html\">クイズと物語</a>"))
     }
 
     @Test func goldenArabicPageReadsRightToLeft() throws {

@@ -1,11 +1,17 @@
+import Content
+import Diagnostics
+import Foundation
 import Messages
 import Render
 import Support
 import Testing
+import TestSupport
 
 @Suite struct PageMessagesTests {
-    /// The script's plural table (digit n below 100, digit 100 + n % 100 above) gives the form
-    /// CLDR's rule gives, for counts below a million (all to 2,000, then a sample), in every language.
+    /// The script's plural table (digit n below 100, digit 200 for whole millions, digit
+    /// 100 + n % 100 for the rest) gives the form CLDR's rule gives, in every language: all
+    /// counts to 2,000, a sample to ten billion, and whole millions, where Italian, Spanish,
+    /// French and Portuguese say `many` ("1000000 di punti" but "1000100 punti").
     @Test func pluralTableAgreesWithTheRules() throws {
         for language in MessageLibrary.builtIn.languages + ["pt-PT"] {
             let words = PageMessages(MessageLibrary.builtIn.resolve(language).catalog)
@@ -16,8 +22,12 @@ import Testing
             }
             let digits = table.map { Int(String($0))! }
             let rule = words.catalog.pluralRule, categories = rule.categories
-            for n in Array(0..<2_000) + Array(stride(from: 2_000, to: 1_000_000, by: 7_919)) {
-                let form = digits[n < 100 ? n : 100 + n % 100]
+            try #require(digits.count == 201)
+            let millions = (1...30).map { $0 * 1_000_000 } + [1_000_000_000, 7_000_000_000]
+            let near = millions.flatMap { [$0 - 1, $0 + 1, $0 + 100, $0 + 1_000] }
+            for n in Array(0..<2_000) + Array(stride(from: 2_000, to: 10_000_000_000, by: 7_919_111)) + millions + near {
+                // As trivia.js reads it.
+                let form = digits[n < 100 ? n : n % 1_000_000 != 0 ? 100 + n % 100 : 200]
                 if categories[form] != rule.category(n) {
                     Issue.record("\(language) \(n): \(categories[form]) instead of \(rule.category(n))")
                     break
@@ -37,5 +47,51 @@ import Testing
         ])
         #expect(ScriptJSON.object(fields).encoded
             == #"{"m":{"right":"\u0026lt;b\u0026gt;Right\u0026lt;/b\u0026gt; \u0026amp; +{0}","share":"{0} ({1})"}}"#)
+    }
+}
+
+/// Large counts as the trivia page's real script shows them (node, Tests/js/counts-check.mjs):
+/// the same form as Swift gives, in every language. A question is worth at most 10,000
+/// points, but a hundred of them make a score of a million, a whole number of millions,
+/// which Italian, Spanish, French and Portuguese count with their `many` form.
+@Suite struct ScriptCountTests {
+    /// A quiz of questions worth these points, in file order.
+    static func quiz(_ points: [Int], lang: String) -> String {
+        "---\nkind: trivia\ntitle: Counts\nlang: \(lang)\nshuffle-answers: false\n---\n" + points.enumerated().map { i, p in
+            "## Question \(i + 1) {points=\(p)}\n- [x] a\n- [ ] b\n"
+        }.joined(separator: "\n")
+    }
+
+    @Test(.requires(.node)) func millionsTakeTheirOwnForm() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = SiteContext(settings: SiteSettings(), templates: TemplateSet.make().0)
+        let million = Array(repeating: 10_000, count: 100)
+        for language in ["it", "es", "fr", "pt", "pt-PT", "ru", "ar", "en"] {
+            for points in [million, million + [100], [10_000, 1, 2, 11]] {
+                let source = SourceFile(path: "Content/counts.md", text: Self.quiz(points, lang: language))
+                let (piece, problems) = ContentParser.parse(source, sitePath: "counts")
+                #expect(problems.isEmpty, "\(problems)")
+                guard case .trivia(let quiz)? = piece?.body, let meta = piece?.meta else {
+                    Issue.record("not a trivia quiz")
+                    return
+                }
+                let url = folder.appendingPathComponent(language + ".html")
+                try #require(TriviaRenderer.render(meta, quiz, site: site).first?.text).write(to: url, atomically: true, encoding: .utf8)
+                let result = try ProcessResult.run(
+                    URL(fileURLWithPath: "/usr/bin/env"),
+                    ["node", Repository.root.appendingPathComponent("Tests/js/counts-check.mjs").path, url.path])
+                try #require(result.status == 0, "\(result.stdout)\(result.stderr)")
+                let shown = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+                let words = site.words(meta.lang), max = points.reduce(0, +)
+                #expect(shown["score"] as? String == words.plural("trivia.score", count: max, ["score": max]), "\(language) \(max)")
+                #expect(shown["points"] as? [String] == points.map { words.plural("common.points", count: $0) }, "\(language)")
+                #expect(shown["verdicts"] as? [String] == points.map { words.text("trivia.right", ["points": $0]) }, "\(language)")
+            }
+        }
+        // What the rule says, so the test cannot pass on two wrong answers that agree.
+        let italian = PageMessages.builtIn("it")
+        #expect(italian.plural("trivia.score", count: 1_000_000, ["score": 1_000_000]) == "1000000 su 1000000 di punti")
+        #expect(italian.plural("trivia.score", count: 1_000_100, ["score": 1_000_100]) == "1000100 su 1000100 punti")
     }
 }

@@ -195,7 +195,8 @@ let cave = """
         #expect(analysis.traps == [2, 3])
         #expect(analysis.unreachable == [6])
         let dot = try #require(files.first { $0.path == "test/story.dot" }?.text)
-        #expect(dot.contains("  start -> p1 [style=bold];\n"))
+        #expect(dot.hasPrefix("digraph \"The Cave\" {\n"))
+        #expect(dot.contains("  p0 -> p1 [style=bold];\n"))
         // Every box links to its page.
         #expect(dot.contains("  p1 [label=\"1. The entrance\", URL=\"the-entrance.html\", penwidth=2];\n"))
         #expect(dot.contains("  p3 [label=\"3. Wandering\\n(trap: no ending from here)\", URL=\"wander.html\", color=\"#e65100\", penwidth=2];\n"))
@@ -237,7 +238,13 @@ let cave = """
         let (story, _, files) = try renderStory(Self.hostile)
         #expect(story.pages.count == 5)
         let dot = try #require(files.first { $0.path == "test/story.dot" }?.text)
-        let texts = svgTexts(try dotSVG(dot, name: "hostile"))
+        let svg = try dotSVG(dot, name: "hostile")
+        let texts = svgTexts(svg)
+        // Graphviz's tooltips (<title>) name the graph by the story's title and the nodes p0,
+        // p1, …: no English word such as "start" or "story" shows when story.svg is opened.
+        let titles = svg.matches(of: /<title>([^<]*)<\/title>/).map { String($0.output.1) }
+        #expect(titles.first?.hasPrefix("A &quot;quoted&quot; title") == true, "\(titles)")
+        #expect(titles.dropFirst().allSatisfy { $0.wholeMatch(of: /p\d+(&#45;&gt;p\d+)?/) != nil }, "\(titles)")
         // Every label comes back exactly as the reader sees the text.
         #expect(texts.contains("A \"quoted\" title \\ with"))
         #expect(texts.contains("a newline & <angle> brackets"))

@@ -48,7 +48,7 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
         for file in ["index", "one", "two", "three", "four", "five", "six", "seven", "map"] {
             #expect(site.exists("public/seven/\(file).html"), "\(file).html")
         }
-        #expect(site.read("public/seven/story.dot")?.hasPrefix("digraph story {") == true)
+        #expect(site.read("public/seven/story.dot")?.hasPrefix("digraph \"Seven\" {") == true)
         #expect(site.read("public/seven/story.svg")?.hasPrefix("<svg") == true)
         #expect(site.read("public/seven/index.html")?.contains("<a href=\"map.html\">Map of the story</a>") == true)
         #expect(site.read("public/index.html")?.contains("<span class=\"kind\">Story</span>") == true)
