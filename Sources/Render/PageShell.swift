@@ -16,9 +16,14 @@ public struct PageShell: Sendable {
     public var image: String?
     /// Inline scripts of the page, exactly as they stand between their tags.
     public var scripts: [String]
+    /// True for a page that shows the site's own SVG through `<object>` (a story's map, so
+    /// that its boxes are links): the policy then allows objects (and the frame Chromium
+    /// draws them in) from the site.
+    public var embedsSVG: Bool
 
     public init(title: String, ogTitle: String? = nil, description: String, lang: String, url: String? = nil,
-                image: String? = nil, scripts: [String] = []) {
+                image: String? = nil, scripts: [String] = [], embedsSVG: Bool = false) {
+        self.embedsSVG = embedsSVG
         self.title = title
         self.ogTitle = ogTitle
         self.description = description
@@ -32,19 +37,22 @@ public struct PageShell: Sendable {
     /// from the site itself, `data:` URLs and the origins the site lists in `media-origins`
     /// (a picture from elsewhere tells its host who reads the page); no plugins, no base
     /// rewriting, no form posts.
-    public static func contentSecurityPolicy(style: String, scripts: [String], mediaOrigins: [String] = []) -> String {
-        policy(style: SHA256.cspSource(style), scripts: scripts.map(SHA256.cspSource), mediaOrigins: mediaOrigins)
+    public static func contentSecurityPolicy(
+        style: String, scripts: [String], mediaOrigins: [String] = [], embedsSVG: Bool = false
+    ) -> String {
+        policy(style: SHA256.cspSource(style), scripts: scripts.map(SHA256.cspSource), mediaOrigins: mediaOrigins, embedsSVG: embedsSVG)
     }
 
     /// `SiteSettings` admits only plain `scheme://host[:port]` origins; anything else set in
     /// code is left out here too, as a space, quote or `;` would change the policy.
-    static func policy(style: String, scripts: [String], mediaOrigins: [String]) -> String {
+    static func policy(style: String, scripts: [String], mediaOrigins: [String], embedsSVG: Bool = false) -> String {
         let origins = mediaOrigins.filter { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ":/.-*".contains($0)) } }
         // On a page opened from disk (file://), Chromium matches 'self' with file: URLs, so
         // the site's own pictures show there too (tested in Tests/e2e).
         let media = (["'self'", "data:"] + origins).joined(separator: " ")
         return "default-src 'none'; style-src \(style); script-src \(scripts.isEmpty ? "'none'" : scripts.joined(separator: " ")); "
-            + "img-src \(media); media-src \(media); base-uri 'none'; form-action 'none'"
+            + "img-src \(media); media-src \(media); " + (embedsSVG ? "object-src 'self'; frame-src 'self'; " : "")
+            + "base-uri 'none'; form-action 'none'"
     }
 
     public func render(content: String, site: SiteContext) -> String {
@@ -64,7 +72,7 @@ public struct PageShell: Sendable {
             "css": .string(css),
             "csp": .string(Self.policy(
                 style: site.templates.cspSource(css), scripts: scripts.map(site.templates.cspSource),
-                mediaOrigins: site.settings.mediaOrigins)),
+                mediaOrigins: site.settings.mediaOrigins, embedsSVG: embedsSVG)),
             "content": .string(content),
         ]
         return site.templates.render("layout", context)

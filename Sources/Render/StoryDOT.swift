@@ -33,7 +33,8 @@ public enum StoryDOT {
         var out = "digraph \(quoted(title)) {\n"
         // A transparent background lets the map page turn the drawing round for dark mode.
         out += "  graph [label=\(quoted(title)), labelloc=t, fontname=\(quoted(font)), fontsize=18, bgcolor=transparent];\n"
-        out += "  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\(quoted(font)), fontsize=12];\n"
+        // A box's link opens its page in the window, not inside the map page's <object>.
+        out += "  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\(quoted(font)), fontsize=12, target=\"_top\"];\n"
         out += "  edge [fontname=\(quoted(font)), fontsize=10];\n"
         out += "  p0 [shape=plaintext, style=\"\", label=\(quoted(words.text("map.start"))), fontcolor=\"#555555\"];\n"
         out += "  p0 -> p\(story.start + 1) [style=bold];\n"
@@ -59,6 +60,8 @@ public enum StoryDOT {
             if i == story.start || traps.contains(i) {
                 attributes.append("penwidth=2")
             }
+            // The link's tooltip is the label; dot would show its line breaks as "\n".
+            if label.contains("\n") { attributes.append("tooltip=\(quoted(label.replacingOccurrences(of: "\n", with: " ")))") }
             out += "  p\(i + 1) [" + (["label=\(quoted(label))"] + attributes).joined(separator: ", ") + "];\n"
         }
 

@@ -105,7 +105,7 @@ public enum StoryRenderer {
             ] as TemplateValue)
             let shell = PageShell(
                 title: words.text("map.page_title", ["title": meta.title]), description: meta.description, lang: meta.lang,
-                url: site.absoluteURL(folder + "/map.html"))
+                url: site.absoluteURL(folder + "/map.html"), embedsSVG: true)
             output.append(OutputFile(path: folder + "/map.html", text: shell.render(content: map, site: site)))
         }
         return output

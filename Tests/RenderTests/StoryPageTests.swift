@@ -156,7 +156,8 @@ struct StoryTestFailure: Error {}
         let files = StoryRenderer.render(meta, story, analysis: analysis, dot: "digraph {}", svg: Array("<svg/>".utf8), site: site)
         #expect(files.map(\.path).contains("c/story.svg"))
         let map = try #require(files.first { $0.path == "c/map.html" }?.text)
-        #expect(map.contains("<img src=\"story.svg\""))
+        #expect(map.contains("<object data=\"story.svg\" type=\"image/svg+xml\""))
+        #expect(map.contains("object-src 'self'; frame-src 'self'"))
         // The text alternative: every page in order, linked, with its kind and its choices.
         #expect(map.contains("<li><a href=\"the-entrance.html\">The entrance</a> <span class=\"muted\">start</span>\n"
             + "<ul><li>“Go inside” leads to <a href=\"inside.html\">page 2</a></li>"
@@ -199,9 +200,9 @@ let cave = """
         #expect(dot.contains("  p0 -> p1 [style=bold];\n"))
         // Every box links to its page.
         #expect(dot.contains("  p1 [label=\"1. The entrance\", URL=\"the-entrance.html\", penwidth=2];\n"))
-        #expect(dot.contains("  p3 [label=\"3. Wandering\\n(trap: no ending from here)\", URL=\"wander.html\", color=\"#e65100\", penwidth=2];\n"))
-        #expect(dot.contains("  p5 [label=\"5. Deeper\\n(bad ending)\", URL=\"deep.html\", shape=octagon, fillcolor=\"#ffcdd2\"];\n"))
-        #expect(dot.contains("  p6 [label=\"6. Home again\\n(good ending)\", URL=\"village.html\", shape=doubleoctagon, fillcolor=\"#c8e6c9\"];\n"))
+        #expect(dot.contains("  p3 [label=\"3. Wandering\\n(trap: no ending from here)\", URL=\"wander.html\", color=\"#e65100\", penwidth=2, tooltip=\"3. Wandering (trap: no ending from here)\"];\n"))
+        #expect(dot.contains("  p5 [label=\"5. Deeper\\n(bad ending)\", URL=\"deep.html\", shape=octagon, fillcolor=\"#ffcdd2\", tooltip=\"5. Deeper (bad ending)\"];\n"))
+        #expect(dot.contains("  p6 [label=\"6. Home again\\n(good ending)\", URL=\"village.html\", shape=doubleoctagon, fillcolor=\"#c8e6c9\", tooltip=\"6. Home again (good ending)\"];\n"))
         #expect(dot.contains("  p7 [label=\"7. Forgotten\\n(unreachable)\", URL=\"forgotten.html\", style=\"rounded,filled,dashed\""))
         #expect(dot.contains("  p2 -> p1 [label=\"go back\"];\n"))
         #expect(dot.contains("  p7 -> p6 [label=\"Home\", style=dashed, color=\"#666666\"];\n"))

@@ -246,8 +246,8 @@ def forms(message):
 def english_patterns(lang):
     """Each form of each English message, its placeholders made wildcards, unless the
     language's translation of that message has the same text. A value filled in does not
-    start or end with a space ("50 %" is not "{value}%"), and in a message of no letters,
-    such as "{result} ({title})", it has none: there the punctuation is all there is to see.
+    start or end with a space. A message of no letters, such as "{result} ({title})", is
+    left out: punctuation is not English.
     A pattern that starts or ends with a letter must not touch another Latin letter there
     (German "Ende" is not "end")."""
     english, theirs = catalog("en"), catalog(lang)
@@ -258,7 +258,11 @@ def english_patterns(lang):
             if text in own:
                 continue
             parts = re.split(r"\{\w+\}", text)
-            wildcard = r"\S(?:.*?\S)?" if any(re.search(r"[^\W\d_]", p) for p in parts) else r"\S+"
+            # Placeholders and punctuation alone ("{result} ({title})", "{value}%") are not
+            # English: any language may write them so.
+            if not any(re.search(r"[^\W\d_]", p) for p in parts):
+                continue
+            wildcard = r"\S(?:.*?\S)?"
             regex = wildcard.join(map(re.escape, parts))
             if re.match(r"[A-Za-z]", parts[0]):
                 regex = r"(?<![A-Za-z])" + regex
@@ -380,12 +384,18 @@ def accent(pixel):
     return b > r + 60 and b > g + 40
 
 
-def filled_sides(element):
-    """How many accent pixels the left and the right fifth of an element show."""
+def amber(pixel):
+    """The timer's own colour (light or dark), unlike the blue of progress bars."""
+    r, g, b = pixel
+    return r > b + 60 and r > 120
+
+
+def filled_sides(element, colour=accent):
+    """How many pixels of a colour the left and the right fifth of an element show."""
     rows = png_rows(element.screenshot_as_png)
     fifth = len(rows[0]) // 5
-    left = sum(accent(p) for row in rows for p in row[:fifth])
-    right = sum(accent(p) for row in rows for p in row[-fifth:])
+    left = sum(colour(p) for row in rows for p in row[:fifth])
+    right = sum(colour(p) for row in rows for p in row[-fifth:])
     return left, right
 
 
@@ -491,7 +501,7 @@ def play_trivia(r: Reader, start_side):
     deadline = time.monotonic() + TIME
     r.read("trivia question 3")
     time.sleep(max(0, deadline - time.monotonic() - TIME / 2))
-    left, right = filled_sides(by_id(d, "timer"))
+    left, right = filled_sides(by_id(d, "timer"), amber)
     assert (left > right) == (start_side == "left"), f"the time bar is full at the {start_side}: {left} / {right}"
     wait_for(d, lambda: float(by_id(d, "timer").get_attribute("value")) == 0)
     wait_for(d, lambda: by_id(d, "next").is_displayed())

@@ -4,6 +4,7 @@ import re
 import subprocess
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.wait import WebDriverWait
 from selenium.webdriver.common.keys import Keys
 
 from conftest import build_site, console_errors, require_tool
@@ -125,12 +126,17 @@ def test_the_map_is_shown_and_allowed_by_the_policy(browser, sample_public):
     d.get((sample_public / "the-cave" / "index.html").as_uri())
     d.find_element(By.LINK_TEXT, "Map of the story").click()
     assert heading(d) == "Map of “The Cave”"
-    image = d.find_element(By.TAG_NAME, "img")
-    assert d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) > 100
+    # An <object>, so that the boxes are links; the page's policy allows the site's own.
+    drawing = d.find_element(By.CSS_SELECTOR, ".map object")
+    WebDriverWait(d, 5).until(lambda _: d.execute_script("return arguments[0].offsetHeight", drawing) > 100)
+    assert drawing.get_attribute("aria-label").startswith("The map of “The Cave”: 13 pages")
     assert console_errors(d) == []
     svg = (sample_public / "the-cave" / "story.svg").read_text()
     assert "13. Good evening" in svg
     assert re.search(r"<script", svg) is None
+    # Every box links to its page, opening it in the window rather than inside the object.
+    links = re.findall(r'<a xlink:href="([^"]+)" xlink:title="[^"]*" target="_top">', svg)
+    assert len(links) == svg.count('class="node"') - 1 and "the-mouth-of-the-cave.html" in links
 
 
 HOSTILE = r'''---
