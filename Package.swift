@@ -22,6 +22,9 @@ let package = Package(
         // CSV question banks: RFC 4180 quoting, embedded newlines, BOM, CRLF, and an error on
         // a stray quote (yaslab/CSV.swift reads malformed quoting silently and loses characters).
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        // `quizgen serve`: the HTTP server (on swift-nio).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // cmark from the system (Debian: libcmark-dev). Only the Markdown target imports it.
@@ -47,14 +50,25 @@ let package = Package(
             swiftSettings: coverage,
             plugins: ["TemplateEmbedder"]
         ),
-        // The one system call Swift cannot make directly (renameat2, for the atomic swap).
-        .target(name: "CSystem"),
-        .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Diagnostics", "CSystem", "Support"], swiftSettings: coverage),
+        // The one system call Swift cannot make directly (renameat2, for the atomic swap). Not
+        // named CSystem, the name of swift-system's own C module, which swift-nio brings in.
+        .target(name: "CQuizgenSystem", path: "Sources/CSystem"),
+        .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Diagnostics", "CQuizgenSystem", "Support"], swiftSettings: coverage),
         // What `check` prints: the terminal report and the JSON for authors' CI.
         .target(name: "Reports", dependencies: ["Analysis", "Content", "Diagnostics", "Support"], swiftSettings: coverage),
+        // The file-change notices `serve` needs (inotify on Linux).
+        .target(name: "CWatch"),
+        // `quizgen serve`: watching the site, rebuilding what changed, serving it from memory
+        // over HTTP with live reload and an error overlay.
+        .target(
+            name: "Serve",
+            dependencies: ["Site", "Render", "Diagnostics", "Support", "CWatch",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         .executableTarget(
             name: "quizgen",
-            dependencies: ["Site", "Reports", "Diagnostics", "Support", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Site", "Reports", "Diagnostics", "Support", "Serve", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The fuzz target: libFuzzer with scripts/fuzz.sh, else a corpus replayer and mutator.
@@ -79,6 +93,12 @@ let package = Package(
             name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "Diagnostics", "Markdown", "Messages", "Support", "TestSupport"],
             exclude: ["__Golden__"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Reports", "Diagnostics", "TestSupport"], exclude: ["__Golden__"]),
+        .testTarget(
+            name: "ServeTests",
+            dependencies: [
+                "Serve", "Site", "Render", "Diagnostics", "TestSupport",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         .testTarget(name: "CLITests", dependencies: ["quizgen", "TestSupport"], exclude: ["__Golden__"]),
     ]
 )
