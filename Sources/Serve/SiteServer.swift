@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOPosix
+import ServiceLifecycle
 import Site
 import Support
 
@@ -63,7 +64,9 @@ public struct SiteResponder: HTTPResponder {
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             // A lost connection is tried again after half a second (a restarted serve).
             try await writer.write(ByteBuffer(string: "retry: 500\ndata: \(first)\n\n"))
-            for await message in stream {
+            // The server stops (Ctrl-C) only once every response has finished: this one ends
+            // as the shutdown begins, not when the session's turn to stop comes.
+            for await message in stream.cancelOnGracefulShutdown() {
                 try await writer.write(ByteBuffer(string: "data: \(message)\n\n"))
             }
             try await writer.finish(nil)
