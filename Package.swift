@@ -25,6 +25,7 @@ let package = Package(
         // `quizgen serve`: the HTTP server (on swift-nio).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // cmark from the system (Debian: libcmark-dev). Only the Markdown target imports it.
@@ -56,7 +57,7 @@ let package = Package(
         .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Diagnostics", "CQuizgenSystem", "Support"], swiftSettings: coverage),
         // What `check` prints: the terminal report and the JSON for authors' CI.
         .target(name: "Reports", dependencies: ["Analysis", "Content", "Diagnostics", "Support"], swiftSettings: coverage),
-        // The file-change notices `serve` needs (inotify on Linux).
+        // The system calls `serve` needs: file-change notices (inotify on Linux), trimming the heap.
         .target(name: "CWatch"),
         // `quizgen serve`: watching the site, rebuilding what changed, serving it from memory
         // over HTTP with live reload and an error overlay.
@@ -68,7 +69,12 @@ let package = Package(
             ]),
         .executableTarget(
             name: "quizgen",
-            dependencies: ["Site", "Reports", "Diagnostics", "Support", "Serve", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Site", "Reports", "Diagnostics", "Support", "Serve",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // The fuzz target: libFuzzer with scripts/fuzz.sh, else a corpus replayer and mutator.

@@ -6,6 +6,15 @@
 #ifdef __linux__
 #include <sys/inotify.h>
 #endif
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+void quizgen_trim_memory(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
 
 #ifdef __linux__
 int quizgen_watch_open(void) { return inotify_init1(IN_NONBLOCK | IN_CLOEXEC); }

@@ -11,7 +11,8 @@ public enum LiveReload {
 
     /// Plain ES5, no words of its own: the overlay shows the diagnostics as the terminal
     /// prints them. Styles are set through the CSSOM, which the policy allows (a style
-    /// attribute it would not). A message is `{"changed": [paths], "errors": text}`; the page
+    /// attribute it would not). It names its page when it connects, so that a rebuild of
+    /// every page renders the open ones first. A message is `{"changed": [paths], "errors": text}`; the page
     /// reloads when it changed, or a file beside it that it may show (a map, a picture).
     public static let script = """
         (function () {
@@ -34,7 +35,7 @@ public enum LiveReload {
             }
             box.firstChild.textContent = text;
           }
-          var events = new EventSource("\(eventsPath)");
+          var events = new EventSource("\(eventsPath)?page=" + encodeURIComponent(path));
           events.onmessage = function (event) {
             var message = JSON.parse(event.data);
             show(message.errors);

@@ -7,6 +7,7 @@ public final class ReloadHub: Sendable {
     private struct Clients {
         var next = 0
         var open: [Int: AsyncStream<String>.Continuation] = [:]
+        var pages: [Int: String] = [:]
         var closed = false
     }
 
@@ -14,14 +15,16 @@ public final class ReloadHub: Sendable {
 
     public init() {}
 
-    /// A new listener's stream of messages; already finished once the hub is closed.
-    public func subscribe() -> AsyncStream<String> {
+    /// A new listener's stream of messages; already finished once the hub is closed. `page`
+    /// is the page it shows, so that a rebuild of every page can do the open ones first.
+    public func subscribe(page: String? = nil) -> AsyncStream<String> {
         // A page that stops reading needs only the latest messages.
         let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(8))
         let id: Int? = clients.withLock { clients in
             guard !clients.closed else { return nil }
             defer { clients.next += 1 }
             clients.open[clients.next] = continuation
+            clients.pages[clients.next] = page
             return clients.next
         }
         guard let id else {
@@ -29,7 +32,10 @@ public final class ReloadHub: Sendable {
             return stream
         }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.clients.withLock { $0.open.removeValue(forKey: id) }
+            self?.clients.withLock { clients in
+                clients.open[id] = nil
+                clients.pages[id] = nil
+            }
         }
         return stream
     }
@@ -41,10 +47,13 @@ public final class ReloadHub: Sendable {
 
     public var listeners: Int { clients.withLock { $0.open.count } }
 
+    /// The pages open now, by their file in the site.
+    public var openPages: Set<String> { clients.withLock { Set($0.pages.values) } }
+
     public func close() {
         let open = clients.withLock { clients in
             clients.closed = true
-            defer { clients.open = [:] }
+            defer { clients.open = [:]; clients.pages = [:] }
             return Array(clients.open.values)
         }
         for continuation in open { continuation.finish() }

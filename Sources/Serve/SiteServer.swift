@@ -26,12 +26,13 @@ public struct SiteResponder: HTTPResponder {
         let head = request.method == .head
         let site = session.site
         let route = Route.resolve(
-            request.uri.path, page: { site.files[$0] != nil }, asset: { site.assets.contains($0) })
+            request.uri.path, page: site.hasFile, asset: { site.assets.contains($0) })
         switch route {
         case .events:
-            return events(head: head)
+            return events(page: request.uri.queryParameters["page"].map(String.init), head: head)
         case .page(let path):
-            var bytes = site.files[path] ?? []
+            // Rendered now: pages are not kept (see LiveSite).
+            var bytes = site.file(path) ?? []
             if path.hasSuffix(".html") { bytes = LiveReload.inject(into: bytes) }
             return Self.response(.ok, bytes, type: ContentType.of(path), head: head)
         case .asset(let path):
@@ -54,12 +55,12 @@ public struct SiteResponder: HTTPResponder {
     }
 
     /// The event stream: the current state at once, then a message after every rebuild.
-    private func events(head: Bool) -> Response {
+    private func events(page: String?, head: Bool) -> Response {
         var headers = Self.headers(type: "text/event-stream")
         headers[.connection] = "keep-alive"
         if head { return Response(status: .ok, headers: headers) }
         let session = session
-        let stream = session.subscribe()
+        let stream = session.subscribe(page: page)
         let first = session.message(changed: [])
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             // A lost connection is tried again after half a second (a restarted serve).

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Diagnostics
 import Foundation
+import Logging
 import Serve
+import ServiceLifecycle
 import Site
 
 struct ServeCommand: AsyncParsableCommand {
@@ -67,14 +69,21 @@ struct ServeCommand: AsyncParsableCommand {
             printer.report(diagnostics)
             standardError(line + "\n")
         }
+        var logger = Logger(label: "quizgen.serve")
+        logger.logLevel = .critical
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let open = open
         let app = SiteServer.application(session: session, host: host, port: chosen) { bound in
             standardError("Serving \(location.contentDisplay)/ at http://\(shownHost):\(bound)/ (Ctrl-C to stop)\n")
             if open { Self.openBrowser("http://\(shownHost):\(bound)/") }
         }
+        // Ctrl-C or SIGTERM: the server finishes its responses, the session stops watching;
+        // whatever still runs after three seconds is cancelled, so serve always ends.
+        var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .seconds(3)
+        configuration.maximumCancellationDuration = .seconds(3)
         do {
-            try await app.runService()
+            try await ServiceGroup(configuration: configuration).run()
         } catch {
             standardError("error: the server stopped: \(error)\n")
             throw ExitCode.failure

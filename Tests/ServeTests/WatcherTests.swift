@@ -94,12 +94,12 @@ final class WatchedFolder {
         let location = SiteLocation(root: folder.path, content: folder.path + "/Content", contentDisplay: "Content", rootDisplay: "")
         let lines = Mutex<[String]>([])
         let session = ServeSession(location: location, options: BuildOptions()) { _, line in lines.withLock { $0.append(line) } }
-        #expect(session.site.files["quiz/index.html"] != nil)
+        #expect(session.site.hasFile("quiz/index.html"))
         #expect(lines.withLock { $0 }.first?.hasPrefix("Built 1 content file (4 files) in memory in ") == true)
 
         let group = ServiceGroup(configuration: .init(services: [session], logger: Logger(label: "test")))
         let running = Task { try await group.run() }
-        let stream = session.subscribe()
+        let stream = session.subscribe(page: "quiz/index.html")
         var messages = stream.makeAsyncIterator()
         // Several writes in a burst: one rebuild.
         for title in ["One", "Two", "Three"] {
@@ -108,7 +108,7 @@ final class WatchedFolder {
         let message = try #require(await messages.next())
         #expect(message.contains("\"quiz/index.html\""))
         #expect(message.contains("\"errors\":\"\""))
-        #expect(String(decoding: session.site.files["index.html"] ?? [], as: UTF8.self).contains("Three"))
+        #expect(String(decoding: session.site.file("index.html") ?? [], as: UTF8.self).contains("Three"))
 
         folder.write("Content/quiz.md", "---\nkind: personality\n---\n## Q\n- A {a}\n- B {c}\n## A {#a .outcome}\n## B {#b .outcome}\n")
         let broken = try #require(await messages.next())

@@ -44,9 +44,19 @@ import Testing
         let site = site()
         let live = start(site)
         #expect(live.diagnostics.isEmpty, "\(DiagnosticPrinter().format(live.diagnostics))")
-        #expect(live.files == fullBuild(site))
-        #expect(live.files["story/seven/story.svg"] != nil)
+        #expect(live.renderAll() == fullBuild(site))
+        #expect(live.file("story/seven/story.svg") != nil)
         #expect(live.assets == ["trivia/bank.csv"])
+    }
+
+    @Test func filesWhoseAnalysisWasDroppedAreParsedAgainWhenNeeded() {
+        let site = site()
+        var live = LiveSite(location: site.location, options: options(DrawCounter()), analysed: 1)
+        _ = update(&live, site, .all)
+        #expect(live.renderAll() == fullBuild(site))
+        site.write("Templates/style.css", "body{color:red}")
+        _ = update(&live, site, LiveSite.Change(settings: true))
+        #expect(live.renderAll() == fullBuild(site))
     }
 
     @Test func aChangedFileIsParsedAndRenderedAlone() {
@@ -58,7 +68,7 @@ import Testing
         #expect(rebuild.changed == ["quiz/index.html"])
         // The index shows titles, not questions: it was not rendered again.
         #expect(!rebuild.indexChanged)
-        #expect(live.files == fullBuild(site))
+        #expect(live.renderAll() == fullBuild(site))
     }
 
     @Test func aFileSavedUnchangedIsNotParsedAgain() {
@@ -77,23 +87,31 @@ import Testing
         let rebuild = update(&live, site, LiveSite.Change(content: ["trivia/bank.csv"]))
         #expect(rebuild.parsed == ["trivia/banked.md"])
         #expect(rebuild.changed == ["trivia/banked/index.html"])
-        #expect(String(decoding: live.files["trivia/banked/index.html"]!, as: UTF8.self).contains("Another?"))
-        #expect(live.files == fullBuild(site))
+        #expect(String(decoding: live.file("trivia/banked/index.html")!, as: UTF8.self).contains("Another?"))
+        #expect(live.renderAll() == fullBuild(site))
     }
 
-    @Test func aTemplateChangeRendersEveryPageWithoutParsing() {
+    @Test func aTemplateChangeRendersTheOpenPagesAtOnceWithoutParsing() {
         let site = site()
         let counter = DrawCounter()
         var live = start(site, counter: counter)
         #expect(counter.graphs == 1)
         site.write("Templates/style.css", "body{color:red}")
-        let rebuild = update(&live, site, LiveSite.Change(settings: true))
+        let rebuild = live.update(
+            SiteLoader.load(site.location, fileSystem: .disk), changed: LiveSite.Change(settings: true),
+            open: ["story/seven/two.html", "index.html"])
         #expect(rebuild.parsed.isEmpty)
         #expect(rebuild.contextChanged)
-        #expect(Set(rebuild.changed) == Set(live.files.keys.filter { $0.hasSuffix(".html") }))
+        // The open story's pages (and the index), not the quizzes nobody is looking at.
+        #expect(rebuild.changed == ["index.html"] + ["five", "four", "index", "map", "one", "seven", "six", "three", "two"]
+            .map { "story/seven/\($0).html" })
         // The story's graph is the same: its map is not drawn again.
         #expect(counter.graphs == 1)
-        #expect(live.files == fullBuild(site))
+        // Every page is the new one when asked for.
+        #expect(live.renderAll() == fullBuild(site))
+        // A quiz not rendered then counts as changed when its file is next saved.
+        site.write("Content/quiz.md", quiz.replacingOccurrences(of: "- A {a}", with: "- Apple {a}"))
+        #expect(update(&live, site, LiveSite.Change(content: ["quiz.md"])).changed == ["quiz/a.html", "quiz/b.html", "quiz/index.html"])
     }
 
     @Test func aSettingThatParsingReadsParsesAgain() {
@@ -102,8 +120,8 @@ import Testing
         site.write("quizgen.yml", "language: fr\n")
         let rebuild = update(&live, site, LiveSite.Change(settings: true))
         #expect(rebuild.parsed.count == 3)
-        #expect(live.files == fullBuild(site))
-        #expect(String(decoding: live.files["quiz/index.html"]!, as: UTF8.self).contains("lang=\"fr\""))
+        #expect(live.renderAll() == fullBuild(site))
+        #expect(String(decoding: live.file("quiz/index.html")!, as: UTF8.self).contains("lang=\"fr\""))
     }
 
     @Test func theIndexFollowsAdditionsDeletionsAndTitles() {
@@ -113,19 +131,19 @@ import Testing
         var rebuild = update(&live, site, LiveSite.Change(content: ["new.md"]))
         #expect(rebuild.parsed == ["new.md"])
         #expect(rebuild.indexChanged)
-        #expect(String(decoding: live.files["index.html"]!, as: UTF8.self).contains("Newcomer"))
+        #expect(String(decoding: live.file("index.html")!, as: UTF8.self).contains("Newcomer"))
 
         site.write("Content/new.md", quiz.replacingOccurrences(of: "title: Tiny", with: "title: Renamed"))
         rebuild = update(&live, site, LiveSite.Change(content: ["new.md"]))
         #expect(rebuild.indexChanged)
-        #expect(String(decoding: live.files["index.html"]!, as: UTF8.self).contains("Renamed"))
+        #expect(String(decoding: live.file("index.html")!, as: UTF8.self).contains("Renamed"))
 
         try? FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/new.md"))
         rebuild = update(&live, site, LiveSite.Change(content: ["new.md"]))
         #expect(rebuild.changed == ["index.html", "new/a.html", "new/b.html", "new/index.html"])
-        #expect(live.files["new/index.html"] == nil)
-        #expect(!String(decoding: live.files["index.html"]!, as: UTF8.self).contains("Renamed"))
-        #expect(live.files == fullBuild(site))
+        #expect(live.file("new/index.html") == nil)
+        #expect(!String(decoding: live.file("index.html")!, as: UTF8.self).contains("Renamed"))
+        #expect(live.renderAll() == fullBuild(site))
     }
 
     @Test func aFolderRenamedMovesItsPages() throws {
@@ -135,22 +153,22 @@ import Testing
             at: site.root.appendingPathComponent("Content/trivia"), to: site.root.appendingPathComponent("Content/games"))
         let rebuild = update(&live, site, LiveSite.Change(content: ["trivia", "games"]))
         #expect(rebuild.parsed == ["games/banked.md"])
-        #expect(live.files["trivia/banked/index.html"] == nil)
-        #expect(live.files["games/banked/index.html"] != nil)
+        #expect(live.file("trivia/banked/index.html") == nil)
+        #expect(live.file("games/banked/index.html") != nil)
         #expect(live.assets == ["games/bank.csv"])
-        #expect(live.files == fullBuild(site))
+        #expect(live.renderAll() == fullBuild(site))
     }
 
     @Test func anErrorKeepsTheLastGoodPagesUntilFixed() {
         let site = site()
         var live = start(site)
-        let good = live.files
+        let good = live.renderAll()
         site.write("Content/quiz.md", quiz.replacingOccurrences(of: "- B {b}", with: "- B {c}"))
         var rebuild = update(&live, site, LiveSite.Change(content: ["quiz.md"]))
         #expect(live.hasErrors)
         #expect(rebuild.new.map(\.message) == ["unknown outcome 'c'"])
         #expect(rebuild.changed.isEmpty)
-        #expect(live.files == good)
+        #expect(live.renderAll() == good)
 
         // Another file changes meanwhile: it is rebuilt, and the error is not news.
         site.write("Content/story/seven.md", sevenPages.replacingOccurrences(of: "## Seven {#seven}", with: "## Seven {#seven}\nThe end."))
@@ -162,7 +180,7 @@ import Testing
         site.write("Content/quiz.md", quiz)
         rebuild = update(&live, site, LiveSite.Change(content: ["quiz.md"]))
         #expect(!live.hasErrors)
-        #expect(live.files == fullBuild(site))
+        #expect(live.renderAll() == fullBuild(site))
     }
 
     @Test func warningsAreNewOnlyOnce() {
@@ -180,21 +198,21 @@ import Testing
     @Test func aTemplateWithAnErrorKeepsTheLastGoodContext() {
         let site = site()
         var live = start(site)
-        let good = live.files
+        let good = live.renderAll()
         site.write("Templates/index.mustache", "{{#open}}")
         let rebuild = update(&live, site, LiveSite.Change(settings: true))
         #expect(live.hasErrors)
         #expect(rebuild.changed.isEmpty)
-        #expect(live.files == good)
+        #expect(live.renderAll() == good)
     }
 
     @Test func aGoneContentFolderKeepsThePages() {
         let site = site()
         var live = start(site)
-        let good = live.files
+        let good = live.renderAll()
         let rebuild = live.keepPages(problems: [.error("no content folder", file: "Content")])
         #expect(rebuild.new.count == 1)
-        #expect(live.files == good)
+        #expect(live.renderAll() == good)
         #expect(live.hasErrors)
     }
 }

@@ -26,4 +26,8 @@ int quizgen_watch_wait(int fd, int milliseconds);
 long quizgen_watch_event(const void *buffer, long length, long offset,
                          int *wd, uint32_t *mask, const char **name, int *overflow, int *gone);
 
+/// Returns freed heap memory to the system (glibc's malloc_trim; nothing elsewhere): after
+/// serve's first build, so that its peak does not stay resident.
+void quizgen_trim_memory(void);
+
 #endif
