@@ -10,7 +10,7 @@ public struct Coalescer: Sendable {
     private var first: ContinuousClock.Instant?
     private var last: ContinuousClock.Instant?
 
-    public init(quiet: Duration = .milliseconds(20), longest: Duration = .milliseconds(500)) {
+    public init(quiet: Duration = .milliseconds(10), longest: Duration = .milliseconds(500)) {
         self.quiet = quiet
         self.longest = longest
     }
