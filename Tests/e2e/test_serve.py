@@ -2,6 +2,7 @@
 port, its pages open in headless Chromium while the files change on disk. Every test stops
 the server it started (with SIGINT, as Ctrl-C does) and checks that it ended cleanly."""
 import contextlib
+import json
 import signal
 import socket
 import subprocess
@@ -250,3 +251,17 @@ def test_a_taken_port_is_refused_with_a_clear_message(site):
                                 capture_output=True, text=True, timeout=30)
     assert result.returncode == 1
     assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
+
+
+def test_the_serve_benchmark_runs(tmp_path):
+    """bench/serve.py on a tiny corpus, only to keep it working: no timing is asserted."""
+    result = subprocess.run(
+        ["python3", str(REPO / "bench" / "serve.py"), "--files", "12", "--edits", "3", "--template-edits", "1",
+         "--pause", "0.05", "--quizgen", str(quizgen_binary()), "--serve-args=--no-maps",
+         "--json", str(tmp_path / "serve.json")],
+        capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "save to reload message, one content file" in result.stdout
+    assert "serve's memory" in result.stdout
+    data = json.loads((tmp_path / "serve.json").read_text())
+    assert data["content"]["runs"] == 3 and data["template"]["runs"] == 1
