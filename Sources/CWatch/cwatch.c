@@ -35,7 +35,9 @@ long quizgen_watch_event(const void *buffer, long length, long offset,
     *mask = event->mask;
     *name = event->len > 0 ? event->name : "";
     *overflow = (event->mask & IN_Q_OVERFLOW) != 0;
-    *gone = (event->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)) != 0;
+    /* A folder moved keeps its watch (and its number, should it be watched again where it
+       lands); only one deleted loses it. */
+    *gone = (event->mask & (IN_DELETE_SELF | IN_IGNORED)) != 0;
     return next;
 }
 #else

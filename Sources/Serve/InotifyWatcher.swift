@@ -39,7 +39,7 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
         guard add(folder), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where !name.hasPrefix(".") {
             var isFolder: ObjCBool = false
-            let path = folder + "/" + name
+            let path = WatchedPaths.join(folder, name)
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { addTree(path) }
         }
     }
@@ -67,9 +67,11 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
                     if lost != 0 { overflow = true; continue }
                     guard let folder = folders[wd] else { continue }
                     let entry = name.map { String(cString: $0) } ?? ""
-                    let path = entry.isEmpty ? folder : folder + "/" + entry
-                    if gone != 0 && entry.isEmpty {
-                        folders[wd] = nil
+                    let path = entry.isEmpty ? folder : WatchedPaths.join(folder, entry)
+                    if entry.isEmpty {
+                        // The folder itself deleted (its watch goes) or moved (a folder moved
+                        // within the site is watched again under its new name, same number).
+                        if gone != 0 { folders[wd] = nil }
                         paths.append(folder)
                         continue
                     }

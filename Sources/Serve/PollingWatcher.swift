@@ -36,10 +36,10 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
                 size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                 inode: UInt64(info.st_ino), folder: folder)
             guard folder, depth < 40, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-            for name in names where !name.hasPrefix(".") { visit(path + "/" + name, depth: depth + 1) }
+            for name in names where !name.hasPrefix(".") { visit(WatchedPaths.join(path, name), depth: depth + 1) }
         }
         for tree in trees { visit(tree, depth: 0) }
-        visit(root + "/quizgen.yml", depth: 40)
+        visit(WatchedPaths.join(root, "quizgen.yml"), depth: 40)
         return stamps
     }
 

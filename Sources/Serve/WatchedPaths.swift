@@ -14,7 +14,7 @@ public struct WatchedPaths: Sendable {
     /// The folders watched with everything below them, then the site folder itself (alone:
     /// for quizgen.yml, and for Content/, Templates/ or i18n/ appearing).
     public var trees: [String] {
-        [location.content, location.root + "/Templates", location.root + "/i18n"]
+        [location.content, Self.join(location.root, "Templates"), Self.join(location.root, "i18n")]
     }
 
     /// The change the paths make to the site (nil for each path that is none of its business).
@@ -25,9 +25,9 @@ public struct WatchedPaths: Sendable {
             if Self.isScratch(name) { continue }
             if let relative = Self.relative(path, below: location.content) {
                 if !relative.isEmpty { change.content.insert(relative) } else { change.everything = true }
-            } else if path == location.root + "/quizgen.yml"
-                        || Self.relative(path, below: location.root + "/Templates") != nil
-                        || Self.relative(path, below: location.root + "/i18n") != nil {
+            } else if path == Self.join(location.root, "quizgen.yml")
+                        || Self.relative(path, below: Self.join(location.root, "Templates")) != nil
+                        || Self.relative(path, below: Self.join(location.root, "i18n")) != nil {
                 change.settings = true
             }
         }
@@ -40,6 +40,12 @@ public struct WatchedPaths: Sendable {
         name.hasPrefix(".") || name.hasSuffix("~") || name == "4913"
             || (name.hasPrefix("#") && name.hasSuffix("#")) || name.hasSuffix(".swp") || name.hasSuffix(".swx")
             || name.hasSuffix(".tmp") || name.hasSuffix(".bak")
+    }
+
+    /// A name in a folder, as the watchers report it: without `./` when the folder is the
+    /// current one (the site folder is `.` when serve runs in it).
+    public static func join(_ folder: String, _ name: String) -> String {
+        folder == "." ? name : folder == "/" ? "/" + name : folder + "/" + name
     }
 
     static func relative(_ path: String, below folder: String) -> String? {

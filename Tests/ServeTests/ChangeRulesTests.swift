@@ -30,6 +30,17 @@ import Testing
         #expect(paths.change(ignored).isEmpty)
     }
 
+    @Test func aSiteInTheCurrentFolder() {
+        // serve run inside the site: its folder is ".", and the watchers name paths without "./".
+        let here = WatchedPaths(location: SiteLocation(root: ".", content: "Content", contentDisplay: "Content", rootDisplay: ""))
+        #expect(here.trees == ["Content", "Templates", "i18n"])
+        #expect(here.change(["Content"]).everything)
+        #expect(here.change(["Content/a.md"]) == LiveSite.Change(content: ["a.md"]))
+        #expect(here.change(["quizgen.yml"]) == LiveSite.Change(settings: true))
+        #expect(here.change(["Templates/style.css"]) == LiveSite.Change(settings: true))
+        #expect(here.change(["public/index.html", "notes.md"]).isEmpty)
+    }
+
     @Test func aSaveByRenameIsTheFileItself() {
         // Vim and many editors write a new file and rename it over the old one.
         #expect(paths.change(["/s/Content/.quiz.md.swp", "/s/Content/quiz.md", "/s/Content/quiz.md~"])

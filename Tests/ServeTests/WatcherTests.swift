@@ -60,6 +60,12 @@ final class WatchedFolder {
         #expect(notices.wait { $0.contains(p + "/Content/a/renamed.md") })
         try FileManager.default.removeItem(atPath: p + "/Content/a/quiz.md")
         #expect(notices.wait { $0.filter { $0 == p + "/Content/a/quiz.md" }.count >= 2 })
+        // A folder renamed: what is written in it is seen under its new name.
+        try FileManager.default.moveItem(atPath: p + "/Content/b", toPath: p + "/Content/d")
+        #expect(notices.wait { $0.contains(p + "/Content/d") })
+        Thread.sleep(forTimeInterval: 0.3)
+        folder.write("Content/d/c/moved.md", "five")
+        #expect(notices.wait { $0.contains(p + "/Content/d/c/moved.md") })
         folder.write("quizgen.yml", "title: T\n")
         #expect(notices.wait { $0.contains(p + "/quizgen.yml") })
         folder.write("Templates/style.css", "body{}")

@@ -208,15 +208,31 @@ def test_a_deleted_file_is_a_404_and_leaves_the_index(site, drivers):
         assert status_of(server.url + "planets/") == 200
 
 
+def test_a_content_folder_that_goes_away_keeps_the_pages_until_it_is_back(site):
+    with serving(site) as server:
+        mark = len(server.lines)
+        (site / "Content").rename(site / "Content.away")
+        server.wait_for("error: no content folder", start=mark)
+        assert status_of(server.url + "planets/") == 200
+        (site / "Content.away").rename(site / "Content")
+        mark = len(server.lines)
+        server.wait_for("Rebuilt", start=mark)
+        edit(site / "Content" / "planets.md", "title: The Planets", "title: The Worlds")
+        server.wait_for("1 file read again", start=mark)
+        with urllib.request.urlopen(server.url + "planets/") as response:
+            assert "The Worlds" in response.read().decode()
+
+
 def test_a_template_change_reloads_every_page(site, drivers):
     quiz, story = drivers(), drivers()
-    (site / "Templates").mkdir()
     with serving(site) as server:
         quiz.get(server.url + QUIZ + "/")
         story.get(server.url + STORY + "/")
         mark(quiz)
         mark(story)
         css = (REPO / "Templates" / "style.css").read_text() + "\nbody{outline:3px solid rgb(1, 2, 3)}\n"
+        # Templates/ made while serving (serve runs in the site folder: its folder is ".").
+        (site / "Templates").mkdir()
         (site / "Templates" / "style.css").write_text(css)
         for driver in (quiz, story):
             wait(driver, lambda d: d.execute_script("return getComputedStyle(document.body).outlineColor")

@@ -22,7 +22,8 @@ int quizgen_watch_wait(int fd, int milliseconds);
 
 /// One event of a read buffer, decoded at `offset`; returns the offset of the next event, or
 /// -1 when the buffer holds no whole event there. `name` points into the buffer ("" for the
-/// folder itself) and `overflow` is set when the kernel dropped events.
+/// folder itself), `overflow` is set when the kernel dropped events, and `gone` when the
+/// folder was deleted (its watch is then gone too).
 long quizgen_watch_event(const void *buffer, long length, long offset,
                          int *wd, uint32_t *mask, const char **name, int *overflow, int *gone);
 
