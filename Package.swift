@@ -23,6 +23,10 @@ let package = Package(
         // CSV question banks: RFC 4180 quoting, embedded newlines, BOM, CRLF, and an error on
         // a stray quote (yaslab/CSV.swift reads malformed quoting silently and loses characters).
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        // `quizgen serve`: the HTTP server (on swift-nio).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // cmark from the system (Debian: libcmark-dev). Only the Markdown target imports it.
@@ -50,17 +54,33 @@ let package = Package(
             swiftSettings: coverage,
             plugins: ["TemplateEmbedder"]
         ),
-        // The one system call Swift cannot make directly (renameat2, for the atomic swap).
-        .target(name: "CSystem"),
-        .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Messages", "Diagnostics", "CSystem", "Support"], swiftSettings: coverage),
+        // The one system call Swift cannot make directly (renameat2, for the atomic swap). Not
+        // named CSystem, the name of swift-system's own C module, which swift-nio brings in.
+        .target(name: "CQuizgenSystem", path: "Sources/CSystem"),
+        .target(name: "Site", dependencies: ["Content", "Analysis", "Render", "Messages", "Diagnostics", "CQuizgenSystem", "Support"], swiftSettings: coverage),
         // quizgen import and export: Twee, GIFT, Aiken and Open Trivia DB text to quizgen
         // Markdown (and a CSV bank), and trivia quizzes to GIFT. Pure text-to-text functions.
         .target(name: "Import", dependencies: ["Content", "Analysis", "Markdown", "Diagnostics", "Support"], swiftSettings: coverage),
         // What `check` prints: the terminal report and the JSON for authors' CI.
         .target(name: "Reports", dependencies: ["Analysis", "Content", "Diagnostics", "Support"], swiftSettings: coverage),
+        // The system calls `serve` needs: file-change notices (inotify on Linux), trimming the heap.
+        .target(name: "CWatch"),
+        // `quizgen serve`: watching the site, rebuilding what changed, serving it from memory
+        // over HTTP with live reload and an error overlay.
+        .target(
+            name: "Serve",
+            dependencies: ["Site", "Render", "Diagnostics", "Support", "CWatch",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         .executableTarget(
             name: "quizgen",
-            dependencies: ["Site", "Reports", "Import", "Content", "Diagnostics", "Support", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Site", "Reports", "Import", "Content", "Diagnostics", "Support", "Serve",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // The fuzz target: libFuzzer with scripts/fuzz.sh, else a corpus replayer and mutator.
@@ -86,6 +106,12 @@ let package = Package(
             exclude: ["__Golden__"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Reports", "Diagnostics", "Messages", "TestSupport"], exclude: ["__Golden__"]),
         .testTarget(name: "ImportTests", dependencies: ["Import", "Content", "Analysis", "Diagnostics", "TestSupport"], exclude: ["__Golden__"]),
+        .testTarget(
+            name: "ServeTests",
+            dependencies: [
+                "Serve", "Site", "Render", "Diagnostics", "TestSupport",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         .testTarget(name: "CLITests", dependencies: ["quizgen", "TestSupport"], exclude: ["__Golden__"]),
     ]
 )

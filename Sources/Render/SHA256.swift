@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4), for the Content-Security-Policy hashes of inline scripts and
 /// styles. Small enough to keep here rather than pull in a crypto package for one digest.
-enum SHA256 {
+public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -49,7 +49,7 @@ enum SHA256 {
     private static func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 
     /// The `'sha256-…'` source expression for a CSP header.
-    static func cspSource(_ text: String) -> String {
+    public static func cspSource(_ text: String) -> String {
         "'sha256-\(base64(digest(text.utf8)))'"
     }
 

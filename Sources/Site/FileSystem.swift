@@ -1,4 +1,4 @@
-import CSystem
+import CQuizgenSystem
 import Support
 #if canImport(Glibc)
 import Glibc

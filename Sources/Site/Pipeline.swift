@@ -20,7 +20,7 @@ import Render
 ///     check    load → parse → check
 ///     graph    one file: parse → check → DOT (→ SVG through Graphviz)
 ///     fuzzer   load (memory) → parse → check → render → write (memory)
-///     serve    (next) load → … → render into memory, per changed file
+///     serve    load → parse → check → maps → render, for what changed, into memory (LiveSite)
 ///
 /// Files stream through in chunks: a chunk goes from text to written pages before the next
 /// is read, so memory holds one chunk of trees, not the whole site's.

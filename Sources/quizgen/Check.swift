@@ -17,7 +17,11 @@ struct Check: ParsableCommand {
             of playthroughs, and the shortest and longest way in choices to each ending, and \
             it warns about unreachable pages and traps.
 
-            Exit status: 0 when there are no errors (warnings allowed), 1 otherwise.
+            Named files are checked alone, with the site's settings and templates: \
+            quizgen check Content/the-cave.md Content/quiz.md
+
+            Exit status: 0 when there are no errors (warnings allowed), 1 otherwise, 64 for \
+            a usage error.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -29,9 +33,13 @@ struct Check: ParsableCommand {
     @Option(name: .long, help: "text (default) or json: every diagnostic and statistic as JSON on standard output, for CI.")
     var format: Format = .text
 
+    @Argument(help: ArgumentHelp("Content files to check alone (default: the whole site).", valueName: "file.md"))
+    var files: [String] = []
+
     func run() throws {
-        let location = site.location
-        let loaded = SiteLoader.load(location, fileSystem: .disk)
+        let location = site.source == nil && !files.isEmpty ? SiteLocation.enclosing(files[0], fileSystem: .disk) : site.location
+        var loaded = SiteLoader.load(location, fileSystem: .disk)
+        if !files.isEmpty { loaded = loaded.selecting(files, fileSystem: .disk) }
         let result = Pipeline(options: BuildOptions(includeDrafts: site.drafts, render: false, statistics: true)).collect(loaded)
         if format == .json {
             standardOutput(ReportFormatter.json(result.reports, diagnostics: result.diagnostics))

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct Quizgen: ParsableCommand {
+struct Quizgen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quizgen",
         abstract: "Build static sites of quizzes and pick-a-path stories from Markdown.",
@@ -9,9 +9,16 @@ struct Quizgen: ParsableCommand {
             A site is a folder with Content/ (one Markdown file per quiz or story), and \
             optionally quizgen.yml (site settings) and Templates/ (your own templates). \
             `quizgen build` writes the static site to public/; host that folder anywhere, or \
-            open public/index.html from disk.
+            open public/index.html from disk. `quizgen serve` shows the site while you \
+            write, and `quizgen init` makes a new one.
+
+            Exit status: 0 on success, 1 when the content has errors or a file cannot be \
+            written, 64 for a usage error (an unknown command or option, a missing argument).
             """,
-        subcommands: [Build.self, Check.self, Graph.self, Templates.self, Import.self, Export.self],
+        version: QuizgenVersion.current,
+        subcommands: [
+            Build.self, Check.self, ServeCommand.self, Init.self, New.self, Graph.self, Templates.self, Import.self, Export.self,
+        ],
         defaultSubcommand: nil
     )
 }

@@ -1,0 +1,98 @@
+import CWatch
+import Foundation
+import Synchronization
+
+/// Linux's inotify: one watch per folder of the watched trees (inotify is not recursive), the
+/// site folder watched alone. Folders made or moved in are watched as they appear, and told
+/// of as changed so the rebuild looks inside them.
+public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
+    // @unchecked: `folders` is used by the watcher's thread only, after `init`.
+    private let fd: Int32
+    private let trees: [String]
+    private let root: String
+    private var folders: [Int32: String] = [:]
+    private let thread = WatchThread()
+
+    /// nil where inotify is missing or refuses (then the caller polls).
+    public init?(trees: [String], root: String) {
+        fd = quizgen_watch_open()
+        guard fd >= 0 else { return nil }
+        self.trees = trees
+        self.root = root
+        guard add(root) else {
+            close(fd)
+            return nil
+        }
+        for tree in trees { addTree(tree) }
+    }
+
+    @discardableResult
+    private func add(_ folder: String) -> Bool {
+        let wd = quizgen_watch_add(fd, folder)
+        guard wd >= 0 else { return false }
+        folders[wd] = folder
+        return true
+    }
+
+    /// A folder and every folder below it (names starting with `.` left out, as the site does).
+    private func addTree(_ folder: String) {
+        guard add(folder), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where !name.hasPrefix(".") {
+            var isFolder: ObjCBool = false
+            let path = WatchedPaths.join(folder, name)
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { addTree(path) }
+        }
+    }
+
+    private func inTree(_ path: String) -> Bool {
+        trees.contains { path == $0 || path.hasPrefix($0 + "/") }
+    }
+
+    public func start(_ notice: @escaping @Sendable ([String], Bool) -> Void) {
+        thread.start(name: "quizgen watch") { [self] in
+            guard quizgen_watch_wait(fd, 100) > 0 else { return }
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            let length = buffer.withUnsafeMutableBytes { quizgen_watch_read(fd, $0.baseAddress, UInt($0.count)) }
+            guard length > 0 else { return }
+            var paths: [String] = []
+            var overflow = false
+            buffer.withUnsafeBytes { raw in
+                var offset = 0
+                while true {
+                    var wd: Int32 = 0, mask: UInt32 = 0, lost: Int32 = 0, gone: Int32 = 0
+                    var name: UnsafePointer<CChar>?
+                    let next = quizgen_watch_event(raw.baseAddress, length, offset, &wd, &mask, &name, &lost, &gone)
+                    guard next >= 0 else { break }
+                    offset = next
+                    if lost != 0 { overflow = true; continue }
+                    guard let folder = folders[wd] else { continue }
+                    let entry = name.map { String(cString: $0) } ?? ""
+                    let path = entry.isEmpty ? folder : WatchedPaths.join(folder, entry)
+                    if entry.isEmpty {
+                        // The folder itself deleted (its watch goes) or moved (a folder moved
+                        // within the site is watched again under its new name, same number).
+                        if gone != 0 { folders[wd] = nil }
+                        paths.append(folder)
+                        continue
+                    }
+                    if folder == root && !inTree(path) && entry != "quizgen.yml" {
+                        continue  // the site folder holds public/ and much else
+                    }
+                    paths.append(path)
+                    // A folder made, or moved in: watch it and what is already in it.
+                    var isFolder: ObjCBool = false
+                    if inTree(path), !entry.hasPrefix("."), FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+                       isFolder.boolValue, !folders.values.contains(path) {
+                        addTree(path)
+                    }
+                }
+            }
+            if !paths.isEmpty || overflow { notice(paths, overflow) }
+        }
+    }
+
+    public func stop() {
+        thread.stop()
+        close(fd)
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+import Site
+import Support
+
+/// The HTTP side of `serve`: pages from memory (with the live-reload script), assets from
+/// the content folder, the event stream, and a 404 page that reloads once its page exists.
+/// Every response says `no-store`: what is served changes with every save.
+public struct SiteResponder: HTTPResponder {
+    public typealias Context = BasicRequestContext
+    let session: ServeSession
+    let fileIO = FileIO()
+
+    public init(session: ServeSession) {
+        self.session = session
+    }
+
+    public func respond(to request: Request, context: Context) async throws -> Response {
+        guard request.method == .get || request.method == .head else {
+            return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
+        }
+        let head = request.method == .head
+        let site = session.site
+        let route = Route.resolve(
+            request.uri.path, page: site.hasFile, asset: { site.assets.contains($0) })
+        switch route {
+        case .events:
+            return events(page: request.uri.queryParameters["page"].map(String.init), head: head)
+        case .page(let path):
+            // Rendered now: pages are not kept (see LiveSite).
+            var bytes = site.file(path) ?? []
+            if path.hasSuffix(".html") { bytes = LiveReload.inject(into: bytes) }
+            return Self.response(.ok, bytes, type: ContentType.of(path), head: head)
+        case .asset(let path):
+            guard let file = site.assetFile(path, fileSystem: session.fileSystem) else { return notFound(request, head: head) }
+            var headers = Self.headers(type: ContentType.of(path))
+            if let size = session.fileSystem.size(file) { headers[.contentLength] = String(size) }
+            if head { return Response(status: .ok, headers: headers) }
+            // Streamed in chunks, never whole in memory: assets may be large videos.
+            return Response(status: .ok, headers: headers, body: try await fileIO.loadFile(path: file, context: context))
+        case .redirect(let location):
+            return Response(status: .movedPermanently, headers: [.location: location, .cacheControl: "no-store"])
+        case .notFound:
+            return notFound(request, head: head)
+        }
+    }
+
+    private func notFound(_ request: Request, head: Bool) -> Response {
+        Self.response(.notFound, LiveReload.inject(into: Array(Self.notFoundPage(request.uri.path).utf8)),
+                      type: "text/html; charset=utf-8", head: head)
+    }
+
+    /// The event stream: the current state at once, then a message after every rebuild.
+    private func events(page: String?, head: Bool) -> Response {
+        var headers = Self.headers(type: "text/event-stream")
+        headers[.connection] = "keep-alive"
+        if head { return Response(status: .ok, headers: headers) }
+        let session = session
+        let stream = session.subscribe(page: page)
+        let first = session.message(changed: [])
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            // A lost connection is tried again after half a second (a restarted serve).
+            try await writer.write(ByteBuffer(string: "retry: 500\ndata: \(first)\n\n"))
+            // The server stops (Ctrl-C) only once every response has finished: this one ends
+            // as the shutdown begins, not when the session's turn to stop comes.
+            for await message in stream.cancelOnGracefulShutdown() {
+                try await writer.write(ByteBuffer(string: "data: \(message)\n\n"))
+            }
+            try await writer.finish(nil)
+        })
+    }
+
+    static func headers(type: String) -> HTTPFields {
+        [.contentType: type, .cacheControl: "no-store", .xContentTypeOptions: "nosniff"]
+    }
+
+    static func response(_ status: HTTPResponse.Status, _ bytes: [UInt8], type: String, head: Bool) -> Response {
+        var headers = headers(type: type)
+        headers[.contentLength] = String(bytes.count)
+        return Response(status: status, headers: headers, body: head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// Only an author sees it, so it has no words: the status and the path asked for.
+    static func notFoundPage(_ path: String) -> String {
+        let shown = path.utf8.count > 200 ? String(path.prefix(200)) + "…" : path
+        return """
+            <!DOCTYPE html>
+            <html>
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'">
+            <title>404</title>
+            </head>
+            <body>
+            <h1>404</h1>
+            <p><code>\(HTMLEscaping.escape(shown))</code></p>
+            <p><a href="/">/</a></p>
+            </body>
+            </html>
+
+            """
+    }
+}
+
+public enum SiteServer {
+    /// The port `serve` tries first (then the next ones, when it is taken).
+    public static let defaultPort = 8400
+
+    public struct BindFailure: Error, CustomStringConvertible {
+        public var host: String
+        public var port: Int
+        public var reason: String
+        public var description: String { "cannot listen on \(host):\(port): \(reason)" }
+    }
+
+    /// The first port from `port` on (trying `attempts` of them) that can be bound on `host`.
+    public static func freePort(host: String, from port: Int, attempts: Int) async throws(BindFailure) -> Int {
+        var last = BindFailure(host: host, port: port, reason: "no port tried")
+        for candidate in port..<min(port + max(attempts, 1), 65536) {
+            do {
+                let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                    .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                    .bind(host: host, port: candidate).get()
+                try? await channel.close()
+                return candidate
+            } catch {
+                last = BindFailure(host: host, port: candidate, reason: "\(error)")
+            }
+        }
+        throw last
+    }
+
+    /// The application serving `session` on host:port, the session running beside it.
+    public static func application(
+        session: ServeSession, host: String, port: Int, onRunning: @escaping @Sendable (Int) async -> Void
+    ) -> some ApplicationProtocol {
+        var logger = Logger(label: "quizgen.serve")
+        logger.logLevel = .critical
+        return Application(
+            responder: SiteResponder(session: session),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
+            services: [session],
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+            logger: logger)
+    }
+}

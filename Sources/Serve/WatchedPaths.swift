@@ -1,0 +1,56 @@
+import Site
+
+/// Which changed paths matter to a site, and how: content files and banks (by their path in
+/// the content folder), or the settings, templates and catalogs that every page shares.
+/// Editors' scratch files (swap, backup, lock and temporary files) are left out: they come
+/// and go with every save and are never part of the site.
+public struct WatchedPaths: Sendable {
+    public let location: SiteLocation
+
+    public init(location: SiteLocation) {
+        self.location = location
+    }
+
+    /// The folders watched with everything below them, then the site folder itself (alone:
+    /// for quizgen.yml, and for Content/, Templates/ or i18n/ appearing).
+    public var trees: [String] {
+        [location.content, Self.join(location.root, "Templates"), Self.join(location.root, "i18n")]
+    }
+
+    /// The change the paths make to the site (nil for each path that is none of its business).
+    public func change(_ paths: some Sequence<String>) -> LiveSite.Change {
+        var change = LiveSite.Change()
+        for path in paths {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            if Self.isScratch(name) { continue }
+            if let relative = Self.relative(path, below: location.content) {
+                if !relative.isEmpty { change.content.insert(relative) } else { change.everything = true }
+            } else if path == Self.join(location.root, "quizgen.yml")
+                        || Self.relative(path, below: Self.join(location.root, "Templates")) != nil
+                        || Self.relative(path, below: Self.join(location.root, "i18n")) != nil {
+                change.settings = true
+            }
+        }
+        return change
+    }
+
+    /// Vim's `.x.swp`, `.x.swx` and its `4913` probe, Emacs's `#x#` and `.#x`, the `x~` of
+    /// many editors, and other dot files (which the site skips anyway).
+    public static func isScratch(_ name: String) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~") || name == "4913"
+            || (name.hasPrefix("#") && name.hasSuffix("#")) || name.hasSuffix(".swp") || name.hasSuffix(".swx")
+            || name.hasSuffix(".tmp") || name.hasSuffix(".bak")
+    }
+
+    /// A name in a folder, as the watchers report it: without `./` when the folder is the
+    /// current one (the site folder is `.` when serve runs in it).
+    public static func join(_ folder: String, _ name: String) -> String {
+        folder == "." ? name : folder == "/" ? "/" + name : folder + "/" + name
+    }
+
+    static func relative(_ path: String, below folder: String) -> String? {
+        if path == folder { return "" }
+        let prefix = folder == "/" ? "/" : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    }
+}

@@ -1,0 +1,444 @@
+import Analysis
+import Content
+import Diagnostics
+import Render
+
+/// What `serve` keeps between rebuilds: per content file its text, the banks it read, its
+/// analysed content, its map and its pages; the site context; the index. A rebuild takes
+/// a newly loaded site (the loader's walk is cheap: it reads no content file until asked)
+/// and what changed, and does only the work the change calls for:
+///
+///     content file changed, added     read, parse, check, render that file alone
+///     bank changed                    the files that name it, as above
+///     content file deleted            its pages go
+///     quizgen.yml, Templates/, i18n/  a new context; every page rendered again from the
+///                                     analysed content kept (parsed again only when a
+///                                     setting that parsing reads changed: language, raw-html)
+///     index                           rendered again when an entry's title, description,
+///                                     kind or path changed, one came or went, or the context
+///     story map                       drawn again only when its DOT text changed
+///
+/// Nothing is written to disk, and pages are not kept either: at 4,000 files they would be
+/// half a gigabyte, and the parsed trees of every file a few hundred megabytes more. Each
+/// file keeps its text, its map and a hash of each of its pages; the analysed content of
+/// the files last used (`AnalysisCache`, the open pages among them) is kept, any other is
+/// parsed again when needed. A page is rendered when it is asked for (about a millisecond),
+/// and the hashes tell which pages a rebuild changed. When every page must be rendered again (a template), the
+/// open ones are rendered at once and the others when they are asked for. A file with errors
+/// keeps its last good version, which is served while the author fixes it; templates with
+/// errors keep the last good context.
+public struct LiveSite: Sendable {
+    /// One content file as last built. Held by reference (`Box`) and never changed in
+    /// place: a rebuild copies the table of 4,000 entries, not the entries.
+    struct Entry: Sendable {
+        var displayPath: String
+        var text: String?
+        var siblings: ContentParser.Siblings
+        /// The banks it names, relative to the content folder.
+        var banks: [String]
+        var source: SourceFile?
+        /// Only while the rebuild that parsed it runs: then it goes to the cache.
+        var analysed: AnalysedContent?
+        var problems: [Diagnostic]
+        /// The last version without errors (served; its analysis is in the cache or made
+        /// again from it), its map, and what the index shows of it.
+        var good: LoadedContent?
+        var map: Pipeline.StoryMap?
+        var indexed: ContentMeta?
+        /// The hash of each of its pages as last rendered; nil once the context changed and
+        /// it has not been rendered again.
+        var pageHashes: [String: Int]?
+        var pagePaths: [String] = []
+    }
+
+    /// What the loops over every file read, kept apart from the entry so that reading it
+    /// copies nothing: 4,000 entries copied per rebuild cost more than the rebuild.
+    final class Box: Sendable {
+        let entry: Entry
+        let problems: [Diagnostic]
+        let indexed: ContentMeta?
+        let indexKey: String?
+        /// Where the file sets a `lang:`, for the warning about a language without a catalog.
+        let lang: (lang: String, position: ValuePosition, source: SourceFile)?
+
+        /// `lang` as found when the file was parsed (the analysis is not kept with the entry).
+        init(_ entry: Entry, lang: (lang: String, position: ValuePosition, source: SourceFile)?? = nil) {
+            self.entry = entry
+            problems = entry.problems
+            indexed = entry.indexed
+            indexKey = entry.indexed.map { "\($0.sitePath)\u{0}\($0.kind.rawValue)\u{0}\($0.title)\u{0}\($0.description)" }
+            if let lang {
+                self.lang = lang
+            } else if let meta = entry.analysed?.meta, let position = meta.langPosition, let source = entry.source {
+                self.lang = (meta.lang, position, source)
+            } else {
+                self.lang = nil
+            }
+        }
+    }
+
+    /// What changed since the last rebuild, as the watcher saw it.
+    public struct Change: Sendable, Equatable {
+        /// Content files and banks (any file under the content folder), relative to it.
+        public var content: Set<String>
+        /// quizgen.yml, a template or a catalog.
+        public var settings: Bool
+        /// Unknown (the watcher lost events, or the first build): everything is compared.
+        public var everything: Bool
+
+        public init(content: Set<String> = [], settings: Bool = false, everything: Bool = false) {
+            self.content = content
+            self.settings = settings
+            self.everything = everything
+        }
+
+        public static let all = Change(everything: true)
+        public var isEmpty: Bool { content.isEmpty && !settings && !everything }
+
+        /// Whether a content path or a folder above it changed (a folder renamed or replaced
+        /// changes every file in it).
+        func touches(_ path: String) -> Bool {
+            var prefix = Substring(path)
+            while true {
+                if content.contains(String(prefix)) { return true }
+                guard let slash = prefix.lastIndex(of: "/") else { return false }
+                prefix = prefix[..<slash]
+            }
+        }
+    }
+
+    /// What one rebuild did.
+    public struct Rebuild: Sendable {
+        /// Output paths whose bytes changed, appeared or went.
+        public var changed: [String] = []
+        /// Diagnostics that were not there before this rebuild (printed once in the terminal).
+        public var new: [Diagnostic] = []
+        /// Content files read and parsed again, and pages rendered.
+        public var parsed: [String] = []
+        public var rendered = 0
+        public var contextChanged = false
+        public var indexChanged = false
+        public var notes: [String] = []
+    }
+
+    public let location: SiteLocation
+    let pipeline: Pipeline
+    var context: SiteContext?
+    /// The texts the context was made from, to tell a real change from a touch.
+    var contextKey: ContextKey?
+    var setupProblems: [Diagnostic] = []
+    var loaderProblems: [Diagnostic] = []
+    var parseOptions: ContentParser.Options?
+    var order: [String] = []
+    var entries: [String: Box] = [:]
+    var indexKey: [String] = []
+    /// The content file each page comes from, by the page's output path.
+    var owners: [String: String] = [:]
+    var index: [UInt8]?
+    /// Shared by every copy of this state: its entries are keyed by file and text, so a copy
+    /// never sees another version's analysis.
+    let analyses: AnalysisCache
+    /// Content-relative paths of the assets, served from the content folder.
+    public private(set) var assets: Set<String> = []
+    /// Every current diagnostic, sorted.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    struct ContextKey: Equatable {
+        var settings: String?
+        var templates: [String: String]
+    }
+
+    /// - Parameter options: drafts and Graphviz, as a build takes them; `render` is implied.
+    /// - Parameter analysed: how many files' analysed content to keep (the rest is parsed
+    ///   again when needed).
+    public init(location: SiteLocation, options: BuildOptions, analysed: Int = 512) {
+        self.location = location
+        analyses = AnalysisCache(capacity: analysed)
+        var options = options
+        options.render = true
+        options.statistics = false
+        pipeline = Pipeline(options: options)
+    }
+
+    public var hasErrors: Bool { diagnostics.hasErrors }
+    public var contentFileCount: Int { order.count }
+
+    /// Brings the state up to date with `site` (just loaded) given what changed. `open` names
+    /// the pages readers have open (output paths): when the context changed, only theirs are
+    /// rendered now (and reported as changed); the others when they are asked for.
+    public mutating func update(_ site: LoadedSite, changed change: Change, open: Set<String> = []) -> Rebuild {
+        var rebuild = Rebuild()
+        let before = Set(diagnostics)
+        loaderProblems = site.problems
+
+        // The context: made again when its inputs may have changed and really did.
+        let key = ContextKey(settings: site.settings?.text, templates: site.templates.mapValues(\.text))
+        var parseAgain = change.everything
+        if context == nil || change.everything || change.settings || key != contextKey {
+            let (made, setup) = Pipeline.prepare(site)
+            setupProblems = setup
+            contextKey = key
+            if !setup.hasErrors || context == nil {
+                context = made
+                rebuild.contextChanged = true
+                let options = ContentParser.Options(
+                    defaultLanguage: made.settings.language, includeDrafts: pipeline.options.includeDrafts,
+                    allowRawHTML: made.settings.rawHTML)
+                if options.defaultLanguage != parseOptions?.defaultLanguage || options.allowRawHTML != parseOptions?.allowRawHTML {
+                    parseAgain = true
+                }
+                parseOptions = options
+            }
+        }
+        guard let context, let parseOptions else { return rebuild }
+
+        // Content files: which to read again, and which are gone.
+        let present = Set(site.contentFiles.map(\.relativePath))
+        for gone in order where !present.contains(gone) {
+            if let entry = entries[gone]?.entry { dropPages(entry, into: &rebuild) }
+            entries[gone] = nil
+        }
+        order = site.contentFiles.map(\.relativePath)
+        assets = Set(site.assets)
+        let toRead = site.contentFiles.filter { file in
+            guard let entry = entries[file.relativePath]?.entry else { return true }
+            return parseAgain || change.touches(file.relativePath) || entry.banks.contains(where: change.touches)
+        }
+        // A chunk at a time, as a build streams: the first build of 4,000 files never holds
+        // every file's text and trees at once.
+        var rendered: Set<String> = []
+        let chunk = max(pipeline.options.chunkSize, 1)
+        for first in stride(from: 0, to: toRead.count, by: chunk) {
+            let files = Array(toRead[first..<min(first + chunk, toRead.count)])
+            let loaded = files.parallelMap { file in (file, file.load()) }
+            var toParse: [(LoadedSite.ContentFile, Result<LoadedContent, Diagnostic>)] = []
+            for (file, result) in loaded {
+                if !parseAgain, let entry = entries[file.relativePath]?.entry, case .success(let content) = result,
+                   content.source.text == entry.text, content.siblings == entry.siblings {
+                    continue  // saved without a change (a touch, a checkout of the same text)
+                }
+                toParse.append((file, result))
+            }
+            let parsed = toParse.parallelMap { file, result -> (String, Entry) in
+                Self.parse(file, result, options: parseOptions)
+            }
+            var ready: [String] = []
+            for (path, entry) in parsed {
+                if integrate(entry, at: path, into: &rebuild) { ready.append(path) }
+            }
+            render(ready, context: context, into: &rebuild)
+            rendered.formUnion(ready)
+        }
+
+        // After a new context, the open pages are rendered at once and the rest when they
+        // are asked for (their hashes are forgotten: any page of theirs counts as changed).
+        if rebuild.contextChanged {
+            let shown = order.filter { path in
+                guard !rendered.contains(path), let sitePath = entries[path]?.indexed?.sitePath else { return false }
+                return open.contains { $0.hasPrefix(sitePath + "/") }
+            }
+            render(shown, context: context, into: &rebuild)
+            let now = rendered.union(shown)
+            for path in order where !now.contains(path) {
+                guard let box = entries[path], box.entry.good != nil else { continue }
+                var entry = box.entry
+                entry.pageHashes = nil
+                entries[path] = Box(entry, lang: box.lang)
+            }
+        }
+        refreshIndex(context: context, force: rebuild.contextChanged, into: &rebuild)
+
+        collectDiagnostics()
+        rebuild.new = diagnostics.filter { !before.contains($0) }
+        rebuild.changed.sort()
+        return rebuild
+    }
+
+    /// A file just parsed takes its place; true when it is ready to be rendered.
+    private mutating func integrate(_ parsed: Entry, at path: String, into rebuild: inout Rebuild) -> Bool {
+        var entry = parsed
+        let old = entries[path]?.entry
+        // The last good version stays, served until the file is fixed; its map stays as
+        // the cache of the next drawing.
+        entry.good = old?.good
+        entry.map = old?.map
+        entry.indexed = old?.indexed
+        entry.pageHashes = old?.pageHashes
+        entry.pagePaths = old?.pagePaths ?? []
+        var ready = false
+        if entry.problems.hasErrors {
+            // As it was.
+        } else if entry.analysed == nil {
+            // Now a draft: its pages go.
+            dropPages(entry, into: &rebuild)
+            entry.good = nil
+            entry.indexed = nil
+            entry.pagePaths = []
+        } else {
+            entry.good = LoadedContent(source: entry.source!, siblings: entry.siblings)
+            analyses.put(path, text: entry.source!.text, entry.analysed!)
+            var meta = entry.analysed!.meta
+            meta.introduction = []
+            entry.indexed = meta
+            ready = true
+        }
+        let box = Box(entry)
+        entry.analysed = nil
+        entries[path] = Box(entry, lang: box.lang)
+        rebuild.parsed.append(path)
+        return ready
+    }
+
+    /// Renders the entries' pages (maps first, from the kept maps when the DOT text is the
+    /// same), keeps their hashes and records which pages changed.
+    private mutating func render(_ paths: [String], context: SiteContext, into rebuild: inout Rebuild) {
+        guard !paths.isEmpty else { return }
+        let now = self
+        let pieces = paths.parallelMap { now.analysis(of: $0)! }
+        var kept: [String: [UInt8]] = [:]
+        for path in paths { if let map = entries[path]?.entry.map, let svg = map.svg { kept[map.dot] = svg } }
+        var drawing = pipeline
+        drawing.cache = .memory(kept)
+        let maps = drawing.drawMaps(pieces, site: context)
+        rebuild.notes += maps.compactMap { $0?.note }
+        let hashed = Array(zip(pieces, maps)).parallelMap { piece, map in
+            Pipeline.render(piece, map: map, site: context).map { ($0.path, $0.contents.hashValue) }
+        }
+        for ((path, pages), map) in zip(zip(paths, hashed), maps) {
+            let box = entries[path]!
+            var entry = box.entry
+            let hashes = Dictionary(pages, uniquingKeysWith: { a, _ in a })
+            for old in entry.pagePaths where hashes[old] == nil {
+                owners[old] = nil
+                rebuild.changed.append(old)
+            }
+            for (page, hash) in pages where entry.pageHashes?[page] != hash {
+                rebuild.changed.append(page)
+            }
+            for (page, _) in pages { owners[page] = path }
+            entry.pageHashes = hashes
+            entry.pagePaths = pages.map(\.0)
+            entry.map = map
+            entries[path] = Box(entry, lang: box.lang)
+            rebuild.rendered += pages.count
+        }
+    }
+
+    private mutating func dropPages(_ entry: Entry, into rebuild: inout Rebuild) {
+        for page in entry.pagePaths {
+            owners[page] = nil
+            rebuild.changed.append(page)
+        }
+    }
+
+    /// The index, rendered again when what it shows changed (or `force`: a new context).
+    private mutating func refreshIndex(context: SiteContext, force: Bool, into rebuild: inout Rebuild) {
+        let indexKey = order.compactMap { entries[$0]?.indexKey }
+        guard force || indexKey != self.indexKey else { return }
+        self.indexKey = indexKey
+        let metas = order.compactMap { entries[$0]?.indexed }
+        let rendered = IndexRenderer.render(metas, site: context)
+        if index != rendered.contents {
+            index = rendered.contents
+            rebuild.changed.append(rendered.path)
+            rebuild.indexChanged = true
+        }
+    }
+
+    /// The content folder is gone (moved away, unmounted): its problem is reported and the
+    /// pages stay as they were until it is back.
+    public mutating func keepPages(problems: [Diagnostic]) -> Rebuild {
+        let before = Set(diagnostics)
+        loaderProblems = problems
+        collectDiagnostics()
+        var rebuild = Rebuild()
+        rebuild.new = diagnostics.filter { !before.contains($0) }
+        return rebuild
+    }
+
+    private mutating func collectDiagnostics() {
+        diagnostics = (loaderProblems + setupProblems + order.flatMap { entries[$0]?.problems ?? [] }
+            + (context.map(languageWarnings) ?? [])).sorted()
+    }
+
+    /// One file read, parsed and checked: a new entry without pages.
+    static func parse(
+        _ file: LoadedSite.ContentFile, _ result: Result<LoadedContent, Diagnostic>, options: ContentParser.Options
+    ) -> (String, Entry) {
+        let folder = file.relativePath.split(separator: "/").dropLast().joined(separator: "/")
+        switch result {
+        case .failure(let problem):
+            return (file.relativePath, Entry(
+                displayPath: file.displayPath, text: nil, siblings: [:], banks: [], source: nil, analysed: nil, problems: [problem]))
+        case .success(let loaded):
+            let banks = loaded.siblings.keys.sorted().map { folder.isEmpty ? $0 : folder + "/" + $0 }
+            var entry = Entry(
+                displayPath: file.displayPath, text: loaded.source.text, siblings: loaded.siblings, banks: banks,
+                source: loaded.source, analysed: nil, problems: [])
+            let (piece, problems) = Pipeline.parse(loaded, relativePath: file.relativePath, options: options)
+            entry.problems = problems
+            if let piece {
+                let (analysed, findings) = Pipeline.check(piece, file: loaded.source, statistics: false)
+                entry.analysed = analysed
+                entry.problems += findings
+            }
+            return (file.relativePath, entry)
+        }
+    }
+
+    /// One warning per language without a catalog, where it is first set (as a build does).
+    func languageWarnings(_ context: SiteContext) -> [Diagnostic] {
+        var warned: Set<String> = [context.settings.language.lowercased()]
+        var warnings: [Diagnostic] = []
+        for path in order {
+            guard let set = entries[path]?.lang, warned.insert(set.lang.lowercased()).inserted else { continue }
+            warnings += Pipeline.languageWarning(set.lang, at: set.position, in: set.source, site: context)
+        }
+        return warnings
+    }
+
+    // MARK: Serving
+
+    /// Whether the site has this page (by its output path, `a/b/index.html`).
+    public func hasFile(_ path: String) -> Bool {
+        path == "index.html" ? index != nil : owners[path] != nil
+    }
+
+    /// Every output path, in order.
+    public var filePaths: [String] { (owners.keys + (index == nil ? [] : ["index.html"])).sorted() }
+
+    /// A page, rendered now from its file's last good version with the current context.
+    public func file(_ path: String) -> [UInt8]? {
+        if path == "index.html" { return index }
+        guard let context, let owner = owners[path], let entry = entries[owner]?.entry, let good = analysis(of: owner) else { return nil }
+        return Pipeline.render(good, map: entry.map, site: context).first { $0.path == path }?.contents
+    }
+
+    /// The analysed content of a file's last good version: from the cache, else parsed and
+    /// checked again (and cached).
+    func analysis(of path: String) -> AnalysedContent? {
+        guard let good = entries[path]?.entry.good else { return nil }
+        if let known = analyses.get(path, text: good.source.text) { return known }
+        guard let options = parseOptions,
+              let piece = Pipeline.parse(good, relativePath: path, options: options).0 else { return nil }
+        let analysed = Pipeline.check(piece, file: good.source, statistics: false).0
+        analyses.put(path, text: good.source.text, analysed)
+        return analysed
+    }
+
+    /// Every page, rendered (for tests and comparisons with a build).
+    public func renderAll() -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for path in filePaths { files[path] = file(path) }
+        return files
+    }
+
+    /// The file on disk of an asset to serve: only one the last walk found, and only while
+    /// it still is a file that resolves inside the site (it may have become a link since).
+    public func assetFile(_ relative: String, fileSystem fs: FileSystem) -> String? {
+        guard assets.contains(relative) else { return nil }
+        let path = location.content + "/" + relative
+        guard fs.kind(path) == .file, SiteBoundary(location, fileSystem: fs).escape(path) == nil else { return nil }
+        return path
+    }
+}

@@ -1,0 +1,59 @@
+import Diagnostics
+
+/// What `init` and `new` write: a new site, or one new file. Authors' work is never
+/// overwritten: a site goes only into a missing or empty folder, a file only where none is.
+public enum Scaffold {
+    /// Writes `files` (paths relative to `folder`, in order) into `folder`, made when missing.
+    public static func makeSite(at folder: String, files: [(path: String, text: String)], fileSystem fs: FileSystem) -> Diagnostic? {
+        switch fs.kind(folder) {
+        case .directory?:
+            let names = (try? fs.list(folder)) ?? []
+            if !names.isEmpty {
+                return .error("the folder is not empty", file: folder,
+                              hint: "name a new folder, e.g. quizgen init mysite; nothing was written")
+            }
+        case nil:
+            break
+        case .file?, .other?:
+            return .error("not a folder", file: folder, hint: "name a new folder, e.g. quizgen init mysite")
+        }
+        do throws(FileSystem.Failure) {
+            try makeFolders(folder, fs: fs)
+            for file in files {
+                let path = folder + "/" + file.path
+                try makeFolders(SiteLocation.parent(of: path), fs: fs)
+                try fs.write(path, Array(file.text.utf8))
+            }
+        } catch {
+            return .error("cannot write: \(error.reason)", file: error.path)
+        }
+        return nil
+    }
+
+    /// Writes one new file, making the folders above it.
+    public static func makeFile(at path: String, text: String, fileSystem fs: FileSystem) -> Diagnostic? {
+        if fs.kind(path) != nil || fs.isLink(path) {
+            return .error("the file already exists", file: path, hint: "name a new file; nothing was written")
+        }
+        do throws(FileSystem.Failure) {
+            try makeFolders(SiteLocation.parent(of: path), fs: fs)
+            try fs.write(path, Array(text.utf8))
+        } catch {
+            return .error("cannot write: \(error.reason)", file: error.path)
+        }
+        return nil
+    }
+
+    /// `mkdir -p`: each missing folder on the way, from the top.
+    static func makeFolders(_ path: String, fs: FileSystem) throws(FileSystem.Failure) {
+        guard path != ".", path != "/", !path.isEmpty else { return }
+        switch fs.kind(path) {
+        case .directory?: return
+        case nil:
+            try makeFolders(SiteLocation.parent(of: path), fs: fs)
+            try fs.makeDirectory(path)
+        case .file?, .other?:
+            throw FileSystem.Failure(path: path, reason: "not a folder")
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Diagnostics
+import Foundation
+import Logging
+import Serve
+import ServiceLifecycle
+import Site
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the site on this computer, rebuilding and reloading pages as you save.",
+        discussion: """
+            Builds the site in memory and serves it over HTTP (http://127.0.0.1:8400/, or the \
+            next free port). It never writes public/. Changes to Content/, Templates/, i18n/ \
+            and quizgen.yml are rebuilt as they are saved, only what they change, and every \
+            open page that changed reloads. When a rebuild has errors, the last good pages \
+            stay and every open page shows the errors over it until they are fixed. \
+            Ctrl-C stops it.
+
+            Exit status: 0 when stopped with Ctrl-C, 1 when the site cannot be served (no \
+            content folder, a port that cannot be bound), 64 for a usage error.
+            """)
+
+    @OptionGroup var site: SiteOptions
+
+    @Option(name: .long, help: ArgumentHelp("The port (default: \(SiteServer.defaultPort), or the next free one).", valueName: "n"))
+    var port: Int?
+
+    @Option(name: .long, help: ArgumentHelp("The address to listen on; anything but loopback lets other computers see the site.", valueName: "addr"))
+    var host = "127.0.0.1"
+
+    @Flag(name: .long, help: "Open the site in the default browser.")
+    var open = false
+
+    @Flag(name: .long, help: "Watch by looking at every file four times a second, instead of inotify.")
+    var poll = false
+
+    @Flag(name: .customLong("no-maps"), help: "Do not draw story maps with Graphviz.")
+    var noMaps = false
+
+    func validate() throws {
+        if let port, !(1...65535).contains(port) { throw ValidationError("--port must be from 1 to 65535") }
+    }
+
+    func run() async throws {
+        let location = site.location
+        let printer = site.printer
+        guard FileSystem.disk.kind(location.content) == .directory else {
+            printer.report(SiteLoader.load(location, fileSystem: .disk).problems)
+            throw ExitCode.failure
+        }
+        if !["127.0.0.1", "localhost", "::1"].contains(host) && !host.hasPrefix("127.") {
+            standardError("warning: listening on \(host): other computers on the network can see the site and its drafts\n")
+        }
+        let chosen: Int
+        do {
+            chosen = try await SiteServer.freePort(host: host, from: port ?? SiteServer.defaultPort, attempts: port == nil ? 20 : 1)
+        } catch {
+            standardError("error: \(error)\n"
+                + (port == nil ? "" : "hint: leave out --port to take the next free port from \(SiteServer.defaultPort)\n"))
+            throw ExitCode.failure
+        }
+        let session = ServeSession(
+            location: location,
+            options: BuildOptions(includeDrafts: site.drafts, graphviz: noMaps ? .none : .system(), maps: !noMaps),
+            polling: poll
+        ) { diagnostics, line in
+            printer.report(diagnostics)
+            standardError(line + "\n")
+        }
+        var logger = Logger(label: "quizgen.serve")
+        logger.logLevel = .critical
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let open = open
+        let app = SiteServer.application(session: session, host: host, port: chosen) { bound in
+            standardError("Serving \(location.contentDisplay)/ at http://\(shownHost):\(bound)/ (Ctrl-C to stop)\n")
+            if open { Self.openBrowser("http://\(shownHost):\(bound)/") }
+        }
+        // Ctrl-C or SIGTERM: the server finishes its responses, the session stops watching;
+        // whatever still runs after three seconds is cancelled, so serve always ends.
+        var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .seconds(3)
+        configuration.maximumCancellationDuration = .seconds(3)
+        do {
+            try await ServiceGroup(configuration: configuration).run()
+        } catch {
+            standardError("error: the server stopped: \(error)\n")
+            throw ExitCode.failure
+        }
+        standardError("Stopped.\n")
+    }
+
+    static func openBrowser(_ url: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        #if os(macOS)
+        process.arguments = ["open", url]
+        #else
+        process.arguments = ["xdg-open", url]
+        #endif
+        do { try process.run() } catch { standardError("note: could not open a browser: \(error)\n") }
+    }
+}

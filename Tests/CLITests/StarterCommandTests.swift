@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `--version`, `init`, `new` and `check FILE…`: a new user's first commands.
+@Suite struct StarterCommandTests {
+    func quizgen(_ arguments: String..., in folder: URL? = nil) throws -> ProcessResult {
+        try ProcessResult.run(Repository.binary, arguments, in: folder)
+    }
+
+    @Test func versionIsPrinted() throws {
+        let result = try quizgen("--version")
+        #expect(result.status == 0)
+        #expect(result.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(result.stdout)")
+    }
+
+    @Test func usageErrorsExit64() throws {
+        #expect(try quizgen("--bogus").status == 64)
+        #expect(try quizgen("new").status == 64)
+        #expect(try quizgen("new", "poem", "x.md").status == 64)
+        #expect(try quizgen("serve", "--port", "0").status == 64)
+    }
+
+    @Test func initMakesASiteThatBuildsWithoutWarnings() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try quizgen("init", "mysite", in: folder)
+        #expect(made.status == 0, "\(made.stderr)")
+        let site = folder.appendingPathComponent("mysite")
+        let names = try FileManager.default.contentsOfDirectory(atPath: site.path).sorted()
+        #expect(names == [".gitignore", "Content", "quizgen.yml"])
+        #expect(try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8) == "public/\n")
+        let content = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("Content").path).sorted()
+        #expect(content == ["planets.md", "the-door.md", "which-season.md"])
+
+        let check = try quizgen("check", "--no-color", in: site)
+        #expect(check.status == 0)
+        #expect(check.stderr.contains("Checked 3 content files: 0 errors and 0 warnings."), "\(check.stderr)")
+        #expect(check.stdout.contains("personality quiz “Which Season Are You?”"))
+        #expect(check.stdout.contains("trivia quiz “The Planets”"))
+        #expect(check.stdout.contains("story “The Door”"))
+        let build = try quizgen("build", "--no-maps", in: site)
+        #expect(build.status == 0)
+        #expect(!build.stderr.contains("warning"), "\(build.stderr)")
+
+        // A folder with anything in it is refused, and left as it was.
+        let again = try quizgen("init", "mysite", "--no-color", in: folder)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("mysite: error: the folder is not empty"))
+    }
+
+    @Test func newWritesOneStarterAndNeverReplacesAFile() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        for kind in ["personality", "trivia", "story"] {
+            let result = try quizgen("new", kind, "Content/stuff/\(kind)", in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            let text = try String(contentsOf: folder.appendingPathComponent("Content/stuff/\(kind).md"), encoding: .utf8)
+            #expect(text.hasPrefix("---\nkind: \(kind)\n"))
+            #expect(text.contains("\n# "), "a commented starter")
+        }
+        let check = try quizgen("check", "--no-color", in: folder)
+        #expect(check.stderr.contains("Checked 3 content files: 0 errors and 0 warnings."), "\(check.stderr)")
+
+        let path = folder.appendingPathComponent("Content/stuff/story.md")
+        try "mine".write(to: path, atomically: true, encoding: .utf8)
+        let refused = try quizgen("new", "story", "Content/stuff/story.md", "--no-color", in: folder)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("error: the file already exists"))
+        #expect(try String(contentsOf: path, encoding: .utf8) == "mine")
+    }
+
+    @Test func checkNamedFilesChecksOnlyThem() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = folder.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        let good = "---\nkind: personality\n---\n## Q\n- A {x}\n- B {y}\n## X {#x .outcome}\n## Y {#y .outcome}\n"
+        try good.write(to: content.appendingPathComponent("good.md"), atomically: true, encoding: .utf8)
+        try good.replacingOccurrences(of: "{y}\n", with: "{z}\n")
+            .write(to: content.appendingPathComponent("bad.md"), atomically: true, encoding: .utf8)
+        // The site's settings apply to the named file.
+        try "language: fr\n".write(to: folder.appendingPathComponent("quizgen.yml"), atomically: true, encoding: .utf8)
+
+        let one = try quizgen("check", "--no-color", "Content/good.md", in: folder)
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stderr.contains("Checked 1 content file: 0 errors"))
+        #expect(!one.stdout.contains("bad.md"))
+
+        let both = try quizgen("check", "--no-color", "--format", "json", "Content/good.md", "Content/bad.md", in: folder)
+        #expect(both.status == 1)
+        #expect(both.stdout.contains("\"file\": \"Content/bad.md\""))
+
+        // From elsewhere, the site is found above the file.
+        let outside = try quizgen("check", "--no-color", folder.path + "/Content/bad.md")
+        #expect(outside.status == 1)
+        #expect(outside.stderr.contains("error: unknown outcome 'z'"), "\(outside.stderr)")
+
+        let stray = try quizgen("check", "--no-color", "quizgen.yml", in: folder)
+        #expect(stray.status == 1)
+        #expect(stray.stderr.contains("quizgen.yml: error: not a content file of the site"))
+    }
+}

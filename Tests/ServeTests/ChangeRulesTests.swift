@@ -1,0 +1,98 @@
+import Foundation
+import Serve
+import Site
+import Testing
+
+@Suite struct WatchedPathsTests {
+    let paths = WatchedPaths(location: SiteLocation(root: "/s", content: "/s/Content", contentDisplay: "Content", rootDisplay: ""))
+
+    @Test func contentFilesAndBanksByTheirPathInTheContentFolder() {
+        #expect(paths.change(["/s/Content/a/b.md", "/s/Content/a/bank.csv", "/s/Content/a"])
+            == LiveSite.Change(content: ["a/b.md", "a/bank.csv", "a"]))
+    }
+
+    @Test func settingsTemplatesAndCatalogsChangeEveryPage() {
+        for path in ["/s/quizgen.yml", "/s/Templates/style.css", "/s/Templates", "/s/i18n/fr.yaml"] {
+            #expect(paths.change([path]) == LiveSite.Change(settings: true), "\(path)")
+        }
+    }
+
+    @Test func theContentFolderItselfMeansEverything() {
+        #expect(paths.change(["/s/Content"]).everything)
+    }
+
+    @Test func editorScratchFilesAndOtherFoldersAreIgnored() {
+        let ignored = [
+            "/s/Content/.quiz.md.swp", "/s/Content/.quiz.md.swx", "/s/Content/4913", "/s/Content/quiz.md~",
+            "/s/Content/#quiz.md#", "/s/Content/.#quiz.md", "/s/Content/a/quiz.md.tmp", "/s/public/index.html",
+            "/s/notes.txt", "/s/Templates/.style.css.swp",
+        ]
+        #expect(paths.change(ignored).isEmpty)
+    }
+
+    @Test func aSiteInTheCurrentFolder() {
+        // serve run inside the site: its folder is ".", and the watchers name paths without "./".
+        let here = WatchedPaths(location: SiteLocation(root: ".", content: "Content", contentDisplay: "Content", rootDisplay: ""))
+        #expect(here.trees == ["Content", "Templates", "i18n"])
+        #expect(here.change(["Content"]).everything)
+        #expect(here.change(["Content/a.md"]) == LiveSite.Change(content: ["a.md"]))
+        #expect(here.change(["quizgen.yml"]) == LiveSite.Change(settings: true))
+        #expect(here.change(["Templates/style.css"]) == LiveSite.Change(settings: true))
+        #expect(here.change(["public/index.html", "notes.md"]).isEmpty)
+    }
+
+    @Test func aSaveByRenameIsTheFileItself() {
+        // Vim and many editors write a new file and rename it over the old one.
+        #expect(paths.change(["/s/Content/.quiz.md.swp", "/s/Content/quiz.md", "/s/Content/quiz.md~"])
+            == LiveSite.Change(content: ["quiz.md"]))
+    }
+}
+
+@Suite struct CoalescerTests {
+    let start = ContinuousClock.now
+
+    @Test func aBurstIsOneBatch() {
+        var coalescer = Coalescer(quiet: .milliseconds(20), longest: .milliseconds(500))
+        // A checkout of 300 files, one every millisecond.
+        for i in 0..<300 {
+            let now = start + .milliseconds(i)
+            coalescer.add(["/s/Content/\(i).md"], at: now)
+            #expect(coalescer.take(at: now) == nil)
+        }
+        #expect(coalescer.take(at: start + .milliseconds(310)) == nil)
+        let batch = coalescer.take(at: start + .milliseconds(320))
+        #expect(batch?.paths.count == 300)
+        #expect(batch?.overflow == false)
+        #expect(coalescer.deadline == nil)
+    }
+
+    @Test func aBatchIsReadyAfterAQuietSpell() {
+        var coalescer = Coalescer(quiet: .milliseconds(20), longest: .milliseconds(500))
+        #expect(coalescer.deadline == nil)
+        coalescer.add(["a"], at: start)
+        #expect(coalescer.deadline == start + .milliseconds(20))
+        coalescer.add(["a"], at: start + .milliseconds(10))
+        #expect(coalescer.deadline == start + .milliseconds(30))
+        #expect(coalescer.take(at: start + .milliseconds(29)) == nil)
+        #expect(coalescer.take(at: start + .milliseconds(30))?.paths == ["a"])
+    }
+
+    @Test func eventsThatNeverPauseStillGetRebuilds() {
+        var coalescer = Coalescer(quiet: .milliseconds(20), longest: .milliseconds(100))
+        var batches = 0
+        for i in 0..<1000 {
+            let now = start + .milliseconds(i)
+            coalescer.add(["\(i)"], at: now)
+            if coalescer.take(at: now) != nil { batches += 1 }
+        }
+        #expect(batches == 9)
+    }
+
+    @Test func lostEventsAreCarried() {
+        var coalescer = Coalescer()
+        coalescer.add([], overflow: true, at: start)
+        #expect(coalescer.take(at: start + .seconds(1))?.overflow == true)
+        coalescer.add([], at: start)
+        #expect(coalescer.deadline == nil)
+    }
+}

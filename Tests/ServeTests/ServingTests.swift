@@ -1,0 +1,75 @@
+import Foundation
+import Render
+import Serve
+import Testing
+
+@Suite struct RouteTests {
+    let pages: Set<String> = ["index.html", "a/index.html", "a/map.html", "a/story.svg", "é t/index.html"]
+    let assets: Set<String> = ["a/cat.png", "bank.csv"]
+
+    func route(_ path: String) -> Route {
+        Route.resolve(path, page: pages.contains, asset: assets.contains)
+    }
+
+    @Test func foldersPagesAndAssets() {
+        #expect(route("/") == .page("index.html"))
+        #expect(route("/a/") == .page("a/index.html"))
+        #expect(route("/a/map.html") == .page("a/map.html"))
+        #expect(route("/a/story.svg") == .page("a/story.svg"))
+        #expect(route("/a/cat.png") == .asset("a/cat.png"))
+        #expect(route("/%C3%A9%20t/") == .page("é t/index.html"))
+        #expect(route("/__quizgen/events") == .events)
+    }
+
+    @Test func aFolderWithoutItsSlashIsRedirected() {
+        #expect(route("/a") == .redirect("/a/"))
+        #expect(route("/%C3%A9%20t") == .redirect("/%C3%A9%20t/"))
+    }
+
+    @Test func nothingOutsideTheSite() {
+        for path in ["/../etc/passwd", "/a/../../etc/passwd", "/%2e%2e/etc/passwd", "/a%2F..%2F..%2Fetc", "/a/%00",
+                     "/..%5C..%5Cetc", "//etc/passwd", "/b", "/a/nope.html", "relative", "/a//map.html"] {
+            #expect(route(path) == .notFound, "\(path)")
+        }
+    }
+}
+
+@Suite struct ContentTypeTests {
+    @Test func theSitesKinds() {
+        #expect(ContentType.of("a/index.html") == "text/html; charset=utf-8")
+        #expect(ContentType.of("a/story.svg") == "image/svg+xml")
+        #expect(ContentType.of("a/story.dot") == "text/plain; charset=utf-8")
+        #expect(ContentType.of("bank.CSV") == "text/csv; charset=utf-8")
+        #expect(ContentType.of("a/cat.jpeg") == "image/jpeg")
+        #expect(ContentType.of("style.css") == "text/css; charset=utf-8")
+        #expect(ContentType.of("clip.mp4") == "video/mp4")
+        #expect(ContentType.of("README") == "application/octet-stream")
+    }
+}
+
+@Suite struct LiveReloadTests {
+    let page = """
+        <!DOCTYPE html>
+        <html><head>
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'sha256-x'; script-src 'none'; img-src 'self' data:">
+        </head>
+        <body>
+        <p>Hi</p>
+        </body>
+        </html>
+        """
+
+    @Test func theScriptGoesBeforeTheBodyEndsAndThePolicyAllowsIt() {
+        let served = String(decoding: LiveReload.inject(into: Array(page.utf8)), as: UTF8.self)
+        #expect(served.contains("<script>" + LiveReload.script + "</script>\n</body>"))
+        let hash = SHA256.cspSource(LiveReload.script)
+        #expect(served.contains(
+            "content=\"default-src 'none'; style-src 'sha256-x'; script-src \(hash); img-src 'self' data:; connect-src 'self'\""))
+    }
+
+    @Test func aPageScriptKeepsItsHash() {
+        let withScript = page.replacingOccurrences(of: "script-src 'none'", with: "script-src 'sha256-page'")
+        let served = String(decoding: LiveReload.inject(into: Array(withScript.utf8)), as: UTF8.self)
+        #expect(served.contains("script-src 'sha256-page' 'sha256-"))
+    }
+}

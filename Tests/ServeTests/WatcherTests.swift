@@ -1,0 +1,136 @@
+import Foundation
+import Logging
+import Serve
+import ServiceLifecycle
+import Site
+import Synchronization
+import Testing
+import TestSupport
+
+/// What a watcher reported, for a test to wait on.
+final class Notices: Sendable {
+    private let seen = Mutex<[String]>([])
+    func add(_ paths: [String]) { seen.withLock { $0 += paths } }
+    var paths: [String] { seen.withLock { $0 } }
+
+    /// Waits (up to `seconds`) until `condition` holds for what was seen.
+    func wait(seconds: Double = 5, until condition: ([String]) -> Bool) -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if condition(paths) { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return condition(paths)
+    }
+}
+
+/// A site folder with a content folder, removed at the end.
+final class WatchedFolder {
+    let root: URL
+    init() {
+        root = Repository.temporaryFolder("quizgen-watch")
+        try? FileManager.default.createDirectory(at: root.appendingPathComponent("Content/a"), withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: root) }
+    var path: String { root.path }
+    func write(_ relative: String, _ text: String) {
+        let url = root.appendingPathComponent(relative)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? text.write(to: url, atomically: false, encoding: .utf8)
+    }
+}
+
+@Suite(.serialized) struct WatcherTests {
+    func check(_ watcher: any FileWatcher, _ folder: WatchedFolder) throws {
+        let notices = Notices()
+        watcher.start { paths, _ in notices.add(paths) }
+        defer { watcher.stop() }
+        let p = folder.path
+        folder.write("Content/a/quiz.md", "one")
+        #expect(notices.wait { $0.contains(p + "/Content/a/quiz.md") })
+        // A folder made after the start is watched too, and what is written in it seen.
+        folder.write("Content/b/c/new.md", "two")
+        #expect(notices.wait { $0.contains(p + "/Content/b/c/new.md") || $0.contains(p + "/Content/b") })
+        Thread.sleep(forTimeInterval: 0.3)
+        folder.write("Content/b/c/later.md", "three")
+        #expect(notices.wait { $0.contains(p + "/Content/b/c/later.md") })
+        // Saved by rename, as many editors do.
+        folder.write("Content/a/.quiz.md.tmp", "four")
+        try FileManager.default.moveItem(atPath: p + "/Content/a/.quiz.md.tmp", toPath: p + "/Content/a/renamed.md")
+        #expect(notices.wait { $0.contains(p + "/Content/a/renamed.md") })
+        try FileManager.default.removeItem(atPath: p + "/Content/a/quiz.md")
+        #expect(notices.wait { $0.filter { $0 == p + "/Content/a/quiz.md" }.count >= 2 })
+        // A folder renamed: what is written in it is seen under its new name.
+        try FileManager.default.moveItem(atPath: p + "/Content/b", toPath: p + "/Content/d")
+        #expect(notices.wait { $0.contains(p + "/Content/d") })
+        Thread.sleep(forTimeInterval: 0.3)
+        folder.write("Content/d/c/moved.md", "five")
+        #expect(notices.wait { $0.contains(p + "/Content/d/c/moved.md") })
+        folder.write("quizgen.yml", "title: T\n")
+        #expect(notices.wait { $0.contains(p + "/quizgen.yml") })
+        folder.write("Templates/style.css", "body{}")
+        #expect(notices.wait { $0.contains(p + "/Templates/style.css") || $0.contains(p + "/Templates") })
+        // The output folder is not watched.
+        folder.write("public/index.html", "x")
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(!notices.paths.contains { $0.hasPrefix(p + "/public") })
+    }
+
+    func trees(_ folder: WatchedFolder) -> [String] {
+        [folder.path + "/Content", folder.path + "/Templates", folder.path + "/i18n"]
+    }
+
+    @Test func inotifySeesEveryKindOfChange() throws {
+        let folder = WatchedFolder()
+        let watcher = try #require(InotifyWatcher(trees: trees(folder), root: folder.path))
+        try check(watcher, folder)
+    }
+
+    @Test func pollingSeesEveryKindOfChange() throws {
+        let folder = WatchedFolder()
+        try check(PollingWatcher(trees: trees(folder), root: folder.path, interval: .milliseconds(50)), folder)
+    }
+}
+
+/// The session as `serve` runs it: a save on disk becomes one rebuild and one message.
+@Suite(.serialized) struct ServeSessionTests {
+    @Test func aSaveIsRebuiltAndAnnounced() async throws {
+        let folder = WatchedFolder()
+        folder.write("Content/quiz.md", "---\nkind: personality\ntitle: Tiny\n---\n## Q\n- A {a}\n- B {b}\n## A {#a .outcome}\n## B {#b .outcome}\n")
+        let location = SiteLocation(root: folder.path, content: folder.path + "/Content", contentDisplay: "Content", rootDisplay: "")
+        let lines = Mutex<[String]>([])
+        // A quiet spell long enough that the three writes below are one burst on a busy machine.
+        let session = ServeSession(
+            location: location, options: BuildOptions(), coalescer: Coalescer(quiet: .milliseconds(300), longest: .seconds(2))
+        ) { _, line in lines.withLock { $0.append(line) } }
+        #expect(session.site.hasFile("quiz/index.html"))
+        #expect(lines.withLock { $0 }.first?.hasPrefix("Built 1 content file (4 files) in memory in ") == true)
+
+        let group = ServiceGroup(configuration: .init(services: [session], logger: Logger(label: "test")))
+        let running = Task { try await group.run() }
+        let stream = session.subscribe(page: "quiz/index.html")
+        var messages = stream.makeAsyncIterator()
+        // The watcher starts with the service.
+        try await Task.sleep(for: .milliseconds(500))
+        // Several writes in a burst: one rebuild.
+        for title in ["One", "Two", "Three"] {
+            folder.write("Content/quiz.md", "---\nkind: personality\ntitle: \(title)\n---\n## Q\n- A {a}\n- B {b}\n## A {#a .outcome}\n## B {#b .outcome}\n")
+        }
+        let message = try #require(await messages.next())
+        #expect(message.contains("\"quiz/index.html\""))
+        #expect(message.contains("\"errors\":\"\""))
+        #expect(String(decoding: session.site.file("index.html") ?? [], as: UTF8.self).contains("Three"))
+
+        folder.write("Content/quiz.md", "---\nkind: personality\n---\n## Q\n- A {a}\n- B {c}\n## A {#a .outcome}\n## B {#b .outcome}\n")
+        let broken = try #require(await messages.next())
+        #expect(broken.contains("Content/quiz.md:6:6: error: unknown outcome 'c'"))
+        #expect(broken.contains("\"changed\":[]"))
+
+        await group.triggerGracefulShutdown()
+        try await running.value
+        // Shut down: the stream ends, and later listeners get nothing.
+        #expect(await messages.next() == nil)
+        #expect(session.listeners == 0)
+        #expect(lines.withLock { $0.count } == 3)
+    }
+}

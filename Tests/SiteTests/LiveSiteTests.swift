@@ -1,0 +1,218 @@
+import Diagnostics
+import Foundation
+import Site
+import Testing
+
+/// `serve`'s rebuild rules: each change does only the work it calls for, and the pages in
+/// memory are always the ones a full build of the same files would write.
+@Suite struct LiveSiteTests {
+    let trivia = "---\nkind: trivia\ntitle: Banked\nbank: bank.csv\n---\n## In Markdown?\n- [x] Yes\n- [ ] No\n"
+    let bank = "question,choices,answer\nFrom the bank?,Yes|No,Yes\n"
+
+    func site() -> TemporarySite {
+        TemporarySite(files: [
+            "Content/quiz.md": quiz, "Content/trivia/banked.md": trivia, "Content/trivia/bank.csv": bank,
+            "Content/story/seven.md": sevenPages,
+        ])
+    }
+
+    /// A live site after its first build, with a counting Graphviz.
+    func start(_ site: TemporarySite, counter: DrawCounter = DrawCounter()) -> LiveSite {
+        var live = LiveSite(location: site.location, options: options(counter))
+        _ = update(&live, site, .all)
+        return live
+    }
+
+    func options(_ counter: DrawCounter) -> BuildOptions {
+        BuildOptions(graphviz: Graphviz(location: "/fake/dot", render: fakeGraphviz.render) { dots in
+            counter.add(dots.count)
+            return dots.map { fakeGraphviz.render($0, "svg") }
+        })
+    }
+
+    func update(_ live: inout LiveSite, _ site: TemporarySite, _ change: LiveSite.Change) -> LiveSite.Rebuild {
+        live.update(SiteLoader.load(site.location, fileSystem: .disk), changed: change)
+    }
+
+    /// What a full build of the site's files now gives, in memory.
+    func fullBuild(_ site: TemporarySite) -> [String: [UInt8]] {
+        let output = Pipeline(options: options(DrawCounter())).collect(SiteLoader.load(site.location, fileSystem: .disk))
+        return Dictionary(uniqueKeysWithValues: output.files.map { ($0.path, $0.contents) })
+    }
+
+    @Test func theFirstBuildIsTheBuildsOutput() {
+        let site = site()
+        let live = start(site)
+        #expect(live.diagnostics.isEmpty, "\(DiagnosticPrinter().format(live.diagnostics))")
+        #expect(live.renderAll() == fullBuild(site))
+        #expect(live.file("story/seven/story.svg") != nil)
+        #expect(live.assets == ["trivia/bank.csv"])
+    }
+
+    @Test func filesWhoseAnalysisWasDroppedAreParsedAgainWhenNeeded() {
+        let site = site()
+        var live = LiveSite(location: site.location, options: options(DrawCounter()), analysed: 1)
+        _ = update(&live, site, .all)
+        #expect(live.renderAll() == fullBuild(site))
+        site.write("Templates/style.css", "body{color:red}")
+        _ = update(&live, site, LiveSite.Change(settings: true))
+        #expect(live.renderAll() == fullBuild(site))
+    }
+
+    @Test func aChangedFileIsParsedAndRenderedAlone() {
+        let site = site()
+        var live = start(site)
+        site.write("Content/quiz.md", quiz.replacingOccurrences(of: "- A {a}", with: "- Apple {a}"))
+        let rebuild = update(&live, site, LiveSite.Change(content: ["quiz.md"]))
+        #expect(rebuild.parsed == ["quiz.md"])
+        #expect(rebuild.changed == ["quiz/index.html"])
+        // The index shows titles, not questions: it was not rendered again.
+        #expect(!rebuild.indexChanged)
+        #expect(live.renderAll() == fullBuild(site))
+    }
+
+    @Test func aFileSavedUnchangedIsNotParsedAgain() {
+        let site = site()
+        var live = start(site)
+        site.write("Content/quiz.md", quiz)
+        let rebuild = update(&live, site, LiveSite.Change(content: ["quiz.md"]))
+        #expect(rebuild.parsed.isEmpty)
+        #expect(rebuild.changed.isEmpty)
+    }
+
+    @Test func aChangedBankRebuildsTheQuizThatUsesIt() {
+        let site = site()
+        var live = start(site)
+        site.write("Content/trivia/bank.csv", bank + "Another?,Yes|No,No\n")
+        let rebuild = update(&live, site, LiveSite.Change(content: ["trivia/bank.csv"]))
+        #expect(rebuild.parsed == ["trivia/banked.md"])
+        #expect(rebuild.changed == ["trivia/banked/index.html"])
+        #expect(String(decoding: live.file("trivia/banked/index.html")!, as: UTF8.self).contains("Another?"))
+        #expect(live.renderAll() == fullBuild(site))
+    }
+
+    @Test func aTemplateChangeRendersTheOpenPagesAtOnceWithoutParsing() {
+        let site = site()
+        let counter = DrawCounter()
+        var live = start(site, counter: counter)
+        #expect(counter.graphs == 1)
+        site.write("Templates/style.css", "body{color:red}")
+        let rebuild = live.update(
+            SiteLoader.load(site.location, fileSystem: .disk), changed: LiveSite.Change(settings: true),
+            open: ["story/seven/two.html", "index.html"])
+        #expect(rebuild.parsed.isEmpty)
+        #expect(rebuild.contextChanged)
+        // The open story's pages (and the index), not the quizzes nobody is looking at.
+        #expect(rebuild.changed == ["index.html"] + ["five", "four", "index", "map", "one", "seven", "six", "three", "two"]
+            .map { "story/seven/\($0).html" })
+        // The story's graph is the same: its map is not drawn again.
+        #expect(counter.graphs == 1)
+        // Every page is the new one when asked for.
+        #expect(live.renderAll() == fullBuild(site))
+        // A quiz not rendered then counts as changed when its file is next saved.
+        site.write("Content/quiz.md", quiz.replacingOccurrences(of: "- A {a}", with: "- Apple {a}"))
+        #expect(update(&live, site, LiveSite.Change(content: ["quiz.md"])).changed == ["quiz/a.html", "quiz/b.html", "quiz/index.html"])
+    }
+
+    @Test func aSettingThatParsingReadsParsesAgain() {
+        let site = site()
+        var live = start(site)
+        site.write("quizgen.yml", "language: fr\n")
+        let rebuild = update(&live, site, LiveSite.Change(settings: true))
+        #expect(rebuild.parsed.count == 3)
+        #expect(live.renderAll() == fullBuild(site))
+        #expect(String(decoding: live.file("quiz/index.html")!, as: UTF8.self).contains("lang=\"fr\""))
+    }
+
+    @Test func theIndexFollowsAdditionsDeletionsAndTitles() {
+        let site = site()
+        var live = start(site)
+        site.write("Content/new.md", quiz.replacingOccurrences(of: "title: Tiny", with: "title: Newcomer"))
+        var rebuild = update(&live, site, LiveSite.Change(content: ["new.md"]))
+        #expect(rebuild.parsed == ["new.md"])
+        #expect(rebuild.indexChanged)
+        #expect(String(decoding: live.file("index.html")!, as: UTF8.self).contains("Newcomer"))
+
+        site.write("Content/new.md", quiz.replacingOccurrences(of: "title: Tiny", with: "title: Renamed"))
+        rebuild = update(&live, site, LiveSite.Change(content: ["new.md"]))
+        #expect(rebuild.indexChanged)
+        #expect(String(decoding: live.file("index.html")!, as: UTF8.self).contains("Renamed"))
+
+        try? FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/new.md"))
+        rebuild = update(&live, site, LiveSite.Change(content: ["new.md"]))
+        #expect(rebuild.changed == ["index.html", "new/a.html", "new/b.html", "new/index.html"])
+        #expect(live.file("new/index.html") == nil)
+        #expect(!String(decoding: live.file("index.html")!, as: UTF8.self).contains("Renamed"))
+        #expect(live.renderAll() == fullBuild(site))
+    }
+
+    @Test func aFolderRenamedMovesItsPages() throws {
+        let site = site()
+        var live = start(site)
+        try FileManager.default.moveItem(
+            at: site.root.appendingPathComponent("Content/trivia"), to: site.root.appendingPathComponent("Content/games"))
+        let rebuild = update(&live, site, LiveSite.Change(content: ["trivia", "games"]))
+        #expect(rebuild.parsed == ["games/banked.md"])
+        #expect(live.file("trivia/banked/index.html") == nil)
+        #expect(live.file("games/banked/index.html") != nil)
+        #expect(live.assets == ["games/bank.csv"])
+        #expect(live.renderAll() == fullBuild(site))
+    }
+
+    @Test func anErrorKeepsTheLastGoodPagesUntilFixed() {
+        let site = site()
+        var live = start(site)
+        let good = live.renderAll()
+        site.write("Content/quiz.md", quiz.replacingOccurrences(of: "- B {b}", with: "- B {c}"))
+        var rebuild = update(&live, site, LiveSite.Change(content: ["quiz.md"]))
+        #expect(live.hasErrors)
+        #expect(rebuild.new.map(\.message) == ["unknown outcome 'c'"])
+        #expect(rebuild.changed.isEmpty)
+        #expect(live.renderAll() == good)
+
+        // Another file changes meanwhile: it is rebuilt, and the error is not news.
+        site.write("Content/story/seven.md", sevenPages.replacingOccurrences(of: "## Seven {#seven}", with: "## Seven {#seven}\nThe end."))
+        rebuild = update(&live, site, LiveSite.Change(content: ["story/seven.md"]))
+        #expect(rebuild.new.isEmpty)
+        #expect(rebuild.parsed == ["story/seven.md"])
+        #expect(rebuild.changed == ["story/seven/seven.html"])
+
+        site.write("Content/quiz.md", quiz)
+        rebuild = update(&live, site, LiveSite.Change(content: ["quiz.md"]))
+        #expect(!live.hasErrors)
+        #expect(live.renderAll() == fullBuild(site))
+    }
+
+    @Test func warningsAreNewOnlyOnce() {
+        let site = site()
+        site.write("Content/warned.md", quiz.replacingOccurrences(of: "title: Tiny", with: "title: Tiny\nshufle: true"))
+        var live = LiveSite(location: site.location, options: BuildOptions())
+        var rebuild = update(&live, site, .all)
+        #expect(rebuild.new.map(\.message) == ["unknown front matter key 'shufle'"])
+        site.write("Content/quiz.md", quiz.replacingOccurrences(of: "- A {a}", with: "- Apple {a}"))
+        rebuild = update(&live, site, LiveSite.Change(content: ["quiz.md"]))
+        #expect(rebuild.new.isEmpty)
+        #expect(live.diagnostics.count == 1)
+    }
+
+    @Test func aTemplateWithAnErrorKeepsTheLastGoodContext() {
+        let site = site()
+        var live = start(site)
+        let good = live.renderAll()
+        site.write("Templates/index.mustache", "{{#open}}")
+        let rebuild = update(&live, site, LiveSite.Change(settings: true))
+        #expect(live.hasErrors)
+        #expect(rebuild.changed.isEmpty)
+        #expect(live.renderAll() == good)
+    }
+
+    @Test func aGoneContentFolderKeepsThePages() {
+        let site = site()
+        var live = start(site)
+        let good = live.renderAll()
+        let rebuild = live.keepPages(problems: [.error("no content folder", file: "Content")])
+        #expect(rebuild.new.count == 1)
+        #expect(live.renderAll() == good)
+        #expect(live.hasErrors)
+    }
+}

@@ -1,0 +1,283 @@
+"""`quizgen serve` as an author uses it: a new site from `quizgen init`, served on a free
+port, its pages open in headless Chromium while the files change on disk. Every test stops
+the server it started (with SIGINT, as Ctrl-C does) and checks that it ended cleanly."""
+import contextlib
+import json
+import signal
+import socket
+import subprocess
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from selenium.common.exceptions import JavascriptException, NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import REPO, console_errors, make_driver, quizgen_binary, run_quizgen
+
+QUIZ = "which-season"
+STORY = "the-door"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A running `quizgen serve`; its standard error is collected as it comes."""
+
+    def __init__(self, site, *args):
+        self.port = free_port()
+        self.lines = []
+        self.process = subprocess.Popen(
+            [str(quizgen_binary()), "serve", "--port", str(self.port), "--no-color", *args],
+            cwd=site, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+        self.wait_for("Serving ", timeout=60)
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def _read(self):
+        for line in self.process.stderr:
+            self.lines.append(line)
+
+    @property
+    def output(self):
+        return "".join(self.lines)
+
+    def wait_for(self, text, timeout=20, start=0):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if text in "".join(self.lines[start:]):
+                return
+            if self.process.poll() is not None:
+                raise AssertionError(f"serve ended ({self.process.returncode}):\n{self.output}")
+            time.sleep(0.02)
+        raise AssertionError(f"serve did not print {text!r} in {timeout} s:\n{self.output}")
+
+    def stop(self):
+        """Ctrl-C: the server must end by itself, promptly, with status 0."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+                raise AssertionError(f"serve did not stop on SIGINT:\n{self.output}")
+        self.reader.join(timeout=5)
+        return self.process.returncode
+
+
+@contextlib.contextmanager
+def serving(site, *args):
+    server = Server(site, *args)
+    try:
+        yield server
+    finally:
+        status = server.stop()
+    assert status == 0, server.output
+    assert "Stopped." in server.output
+
+
+@pytest.fixture()
+def site(tmp_path):
+    run_quizgen("init", tmp_path / "site")
+    return tmp_path / "site"
+
+
+@pytest.fixture()
+def drivers():
+    made = []
+
+    def make():
+        driver = make_driver()
+        made.append(driver)
+        return driver
+
+    yield make
+    for driver in made:
+        driver.quit()
+
+
+def edit(path, old, new):
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new))
+
+
+def mark(driver):
+    """Marks the page, so a reload (which forgets the mark) can be told from none."""
+    driver.execute_script("window.quizgenTestMark = true")
+
+
+def reloaded(driver):
+    return driver.execute_script("return window.quizgenTestMark !== true")
+
+
+def wait(driver, condition, timeout=15, message=""):
+    # A page that reloads under a look at it leaves stale elements and a moment with no page.
+    WebDriverWait(driver, timeout, poll_frequency=0.05,
+                  ignored_exceptions=(StaleElementReferenceException, NoSuchElementException, JavascriptException)
+                  ).until(lambda d: condition(d), message)
+
+
+def overlay_text(driver):
+    found = driver.find_elements(By.CSS_SELECTOR, "[data-quizgen-overlay]")
+    return found[0].text if found else None
+
+
+def status_of(url):
+    try:
+        with urllib.request.urlopen(url) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_saved_changes_reload_the_open_pages_and_errors_show_over_them(site, drivers):
+    quiz, story = drivers(), drivers()
+    with serving(site) as server:
+        quiz.get(server.url + QUIZ + "/")
+        story.get(server.url + STORY + "/")
+        assert quiz.find_element(By.TAG_NAME, "h1").text == "Which Season Are You?"
+        mark(quiz)
+        mark(story)
+
+        # The quiz is edited: its page reloads with the new title, the story's does not.
+        edit(site / "Content" / f"{QUIZ}.md", "title: Which Season Are You?", "title: Which Season Is Yours?")
+        wait(quiz, lambda d: d.find_element(By.TAG_NAME, "h1").text == "Which Season Is Yours?", message="quiz title")
+        assert reloaded(quiz)
+        time.sleep(0.3)
+        assert not reloaded(story)
+
+        # The story is edited: its cover shows the new text.
+        mark(quiz)
+        edit(site / "Content" / f"{STORY}.md", "The door is old and painted green.", "The door is old and painted blue.")
+        story.get(server.url + STORY + "/the-garden.html")
+        mark(story)
+        edit(site / "Content" / f"{STORY}.md", "painted blue", "painted red")
+        wait(story, lambda d: "painted red" in d.find_element(By.TAG_NAME, "main").text, message="story text")
+        assert reloaded(story)
+
+        # A broken file: every open page shows the diagnostic, as the terminal prints it.
+        edit(site / "Content" / f"{STORY}.md", "(#hall)", "(#hal)")
+        expected = ("Content/the-door.md:16:3: error: unknown page 'hal'\n"
+                    " 16 | - [Open the door](#hal)\n"
+                    "    |   ^\n"
+                    "hint: did you mean 'hall'?")
+        for driver in (quiz, story):
+            wait(driver, lambda d: overlay_text(d) is not None, message="overlay")
+            assert overlay_text(driver).startswith(expected)
+        server.wait_for("error: unknown page 'hal'")
+        assert expected in server.output
+        # The last good pages are still served underneath.
+        assert "painted red" in story.find_element(By.TAG_NAME, "main").text
+        assert not reloaded(quiz)
+
+        # Fixed: the overlay goes from every page.
+        edit(site / "Content" / f"{STORY}.md", "(#hal)", "(#hall)")
+        for driver in (quiz, story):
+            wait(driver, lambda d: overlay_text(d) is None, message="overlay gone")
+        # No policy violation, no script error (the browser's own favicon request aside).
+        for driver in (quiz, story):
+            assert not [e for e in console_errors(driver) if "favicon.ico" not in e["message"]]
+    assert not (site / "public").exists()
+
+
+def test_a_deleted_file_is_a_404_and_leaves_the_index(site, drivers):
+    driver = drivers()
+    with serving(site) as server:
+        driver.get(server.url)
+        assert "The Planets" in driver.find_element(By.TAG_NAME, "main").text
+        mark(driver)
+        (site / "Content" / "planets.md").unlink()
+        wait(driver, lambda d: reloaded(d) and "The Planets" not in d.find_element(By.TAG_NAME, "body").text,
+             message="index without the quiz")
+        assert status_of(server.url + "planets/") == 404
+        # A new file appears in the index, and the page that was a 404 comes to life.
+        driver.get(server.url + "planets/")
+        assert driver.find_element(By.TAG_NAME, "h1").text == "404"
+        run_quizgen("new", "trivia", "Content/planets.md", cwd=site)
+        wait(driver, lambda d: d.find_element(By.TAG_NAME, "h1").text == "The Planets", message="new page")
+        assert status_of(server.url + "planets/") == 200
+
+
+def test_a_content_folder_that_goes_away_keeps_the_pages_until_it_is_back(site):
+    with serving(site) as server:
+        mark = len(server.lines)
+        (site / "Content").rename(site / "Content.away")
+        server.wait_for("error: no content folder", start=mark)
+        assert status_of(server.url + "planets/") == 200
+        (site / "Content.away").rename(site / "Content")
+        mark = len(server.lines)
+        server.wait_for("Rebuilt", start=mark)
+        edit(site / "Content" / "planets.md", "title: The Planets", "title: The Worlds")
+        server.wait_for("1 file read again", start=mark)
+        with urllib.request.urlopen(server.url + "planets/") as response:
+            assert "The Worlds" in response.read().decode()
+
+
+def test_a_template_change_reloads_every_page(site, drivers):
+    quiz, story = drivers(), drivers()
+    with serving(site) as server:
+        quiz.get(server.url + QUIZ + "/")
+        story.get(server.url + STORY + "/")
+        mark(quiz)
+        mark(story)
+        css = (REPO / "Templates" / "style.css").read_text() + "\nbody{outline:3px solid rgb(1, 2, 3)}\n"
+        # Templates/ made while serving (serve runs in the site folder: its folder is ".").
+        (site / "Templates").mkdir()
+        (site / "Templates" / "style.css").write_text(css)
+        for driver in (quiz, story):
+            wait(driver, lambda d: d.execute_script("return getComputedStyle(document.body).outlineColor")
+                 == "rgb(1, 2, 3)", message="new style")
+            assert reloaded(driver)
+        server.wait_for("0 files read again")
+
+
+def test_serving_adds_nothing_to_what_build_writes(site):
+    with serving(site) as server:
+        with urllib.request.urlopen(server.url + QUIZ + "/") as response:
+            served = response.read().decode()
+            assert response.headers["Content-Type"] == "text/html; charset=utf-8"
+        with urllib.request.urlopen(server.url + STORY + "/story.dot") as response:
+            assert response.headers["Content-Type"] == "text/plain; charset=utf-8"
+        with urllib.request.urlopen(urllib.request.Request(server.url, method="HEAD")) as response:
+            assert response.status == 200 and response.read() == b""
+        assert status_of(server.url + "../quizgen.yml") == 404
+        assert status_of(server.url + "%2e%2e/quizgen.yml") == 404
+    assert "/__quizgen/events" in served and "connect-src 'self'" in served
+    run_quizgen("build", "--source", site)
+    built = (site / "public" / QUIZ / "index.html").read_text()
+    assert "/__quizgen/events" not in built and "connect-src" not in built
+
+
+def test_a_taken_port_is_refused_with_a_clear_message(site):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run([str(quizgen_binary()), "serve", "--port", str(port)], cwd=site,
+                                capture_output=True, text=True, timeout=30)
+    assert result.returncode == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
+
+
+def test_the_serve_benchmark_runs(tmp_path):
+    """bench/serve.py on a tiny corpus, only to keep it working: no timing is asserted."""
+    result = subprocess.run(
+        ["python3", str(REPO / "bench" / "serve.py"), "--files", "12", "--edits", "3", "--template-edits", "1",
+         "--pause", "0.05", "--quizgen", str(quizgen_binary()), "--serve-args=--no-maps",
+         "--json", str(tmp_path / "serve.json")],
+        capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "save to reload message, one content file" in result.stdout
+    assert "serve's memory" in result.stdout
+    data = json.loads((tmp_path / "serve.json").read_text())
+    assert data["content"]["runs"] == 3 and data["template"]["runs"] == 1
