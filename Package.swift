@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // Hummingbird's own; Serve names its event loops and channels directly.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.70.0"),
     ],
     targets: [
         // cmark from the system (Debian: libcmark-dev). Only the Markdown target imports it.
@@ -72,6 +74,9 @@ let package = Package(
             dependencies: ["Site", "Render", "Diagnostics", "Support", "CWatch",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         .executableTarget(
             name: "quizgen",
@@ -105,12 +110,13 @@ let package = Package(
             name: "RenderTests", dependencies: ["Render", "Site", "Content", "Analysis", "Diagnostics", "Markdown", "Messages", "Support", "TestSupport"],
             exclude: ["__Golden__"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Reports", "Diagnostics", "Messages", "TestSupport"], exclude: ["__Golden__"]),
-        .testTarget(name: "ImportTests", dependencies: ["Import", "Content", "Analysis", "Diagnostics", "TestSupport"], exclude: ["__Golden__"]),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "Content", "Markdown", "Diagnostics", "TestSupport"], exclude: ["__Golden__"]),
         .testTarget(
             name: "ServeTests",
             dependencies: [
-                "Serve", "Site", "Render", "Diagnostics", "TestSupport",
+                "Serve", "Site", "Render", "TestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(name: "CLITests", dependencies: ["quizgen", "TestSupport"], exclude: ["__Golden__"]),
     ]
