@@ -13,6 +13,9 @@ public enum MarkdownParser {
         public var document: Node
         /// Set when some content was nested deeper than `maximumDepth` and flattened.
         public var flattenedAt: SourcePosition?
+        /// Where the first raw HTML (block or inline) of the document starts, depth first;
+        /// noted while converting, so no later stage walks the tree to look for it.
+        public var rawHTMLAt: SourcePosition?
     }
 
     /// - Parameters:
@@ -33,7 +36,7 @@ public enum MarkdownParser {
         if bytes.isEmpty { bytes = [] }
         var converter = Converter(source: bytes, lineOffset: firstLine - 1)
         let document = converter.convert(root, depth: 0)
-        return Result(document: document, flattenedAt: converter.flattenedAt)
+        return Result(document: document, flattenedAt: converter.flattenedAt, rawHTMLAt: converter.rawHTMLAt)
     }
 }
 
@@ -42,6 +45,7 @@ private struct Converter {
     let lineStarts: [Int]
     let lineOffset: Int
     var flattenedAt: SourcePosition?
+    var rawHTMLAt: SourcePosition?
 
     init(source: [UInt8], lineOffset: Int) {
         self.source = source
@@ -66,7 +70,8 @@ private struct Converter {
             probe = cmark_node_next(current)
         }
         var children: [Node] = []
-        children.reserveCapacity(count)
+        // Most nodes are leaves: reserving nothing still cost a call into the array's slow path.
+        if count > 0 { children.reserveCapacity(count) }
         var child = cmark_node_first_child(node)
         while let current = child {
             children.append(convert(current, depth: depth + 1))
@@ -74,6 +79,9 @@ private struct Converter {
         }
         var result = Node(kind(of: node), range: range, children: children)
         switch result.kind {
+        case .htmlBlock, .htmlInline:
+            // Raw HTML is a leaf, so the first one converted is the first depth first.
+            if rawHTMLAt == nil { rawHTMLAt = range.start }
         case .heading:
             result.attributes = attributeBlock(forHeading: node)
         case .item:
