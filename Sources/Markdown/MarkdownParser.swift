@@ -24,7 +24,8 @@ public enum MarkdownParser {
     ///     are file positions.
     public static func parse(_ text: String, firstLine: Int = 1) -> Result {
         var bytes = Array(text.utf8)
-        let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
+        // No CMARK_OPT_VALIDATE_UTF8: a Swift String is valid UTF-8 already.
+        let options = CMARK_OPT_SOURCEPOS
         guard let root = bytes.withUnsafeMutableBufferPointer({ buffer -> OpaquePointer? in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
                 cmark_parse_document($0, buffer.count, options)

@@ -79,7 +79,7 @@ public struct SiteContext: Sendable {
     public var messages: MessageLibrary
 
     /// Each language's words, made on first use and shared by the site's pages.
-    private let wordsByLanguage = WordsCache()
+    private let wordsByLanguage = MadeOnce<PageMessages>()
 
     public init(settings: SiteSettings, templates: TemplateSet, messages: MessageLibrary = .builtIn) {
         self.settings = settings
@@ -95,7 +95,7 @@ public struct SiteContext: Sendable {
     /// The words of a page in this language (a piece's `lang`, else the site's `language`):
     /// its catalog, or English for a language quizgen has none for (the build warns).
     public func words(_ lang: String) -> PageMessages {
-        wordsByLanguage.words(lang) { PageMessages(messages.resolve(lang).catalog) }
+        wordsByLanguage.value(lang) { PageMessages(messages.resolve(lang).catalog) }
     }
 
     /// The site's name: quizgen.yml's title, else a name in the site's language.
@@ -116,14 +116,15 @@ public struct SiteContext: Sendable {
     public var markdown: HTMLRenderer { SitePaths.markdownRenderer(allowRawHTML: settings.rawHTML) }
 }
 
-/// The words of each language a build has asked for; rendering runs on every core.
-final class WordsCache: Sendable {
-    private let cache = Mutex<[String: PageMessages]>([:])
+/// Values a build makes once per key (a language's words, a page script's words) and
+/// shares between pages; rendering runs on every core.
+final class MadeOnce<Value: Sendable>: Sendable {
+    private let cache = Mutex<[String: Value]>([:])
 
-    func words(_ lang: String, make: () -> PageMessages) -> PageMessages {
-        if let known = cache.withLock({ $0[lang] }) { return known }
+    func value(_ key: String, make: () -> Value) -> Value {
+        if let known = cache.withLock({ $0[key] }) { return known }
         let made = make()
-        cache.withLock { $0[lang] = made }
+        cache.withLock { $0[key] = made }
         return made
     }
 }

@@ -41,14 +41,12 @@ public enum HTMLEscaping {
         out.append(contentsOf: text[runStart...])
     }
 
-    /// Whether any of `& < > " '` occurs, scanning the bytes directly.
+    /// Whether any of `& < > " '` occurs, scanning the bytes directly. All five are below
+    /// 0x40, so one bit each in a 64-bit mask: most bytes (letters) fail the first compare.
     static func needsEscaping(_ text: String) -> Bool {
-        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 {
-                return true
-            }
-            return false
-        }
-        return found ?? text.utf8.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
+        let special: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
+        func isSpecial(_ byte: UInt8) -> Bool { byte < 0x40 && special >> UInt64(byte) & 1 != 0 }
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains(where: isSpecial) }
+        return found ?? text.utf8.contains(where: isSpecial)
     }
 }
