@@ -51,7 +51,7 @@ public struct PageShell: Sendable {
         let css = site.templates.text("style.css")
         let context: TemplateValue = [
             "lang": .string(lang),
-            "rtl": .bool(LanguageTag(lang).isRightToLeft),
+            "rtl": .bool(site.isRightToLeft(lang)),
             "title": .string(title),
             "ogTitle": .string(ogTitle ?? title),
             "siteTitle": .string(site.siteTitle),
@@ -80,6 +80,8 @@ public struct SiteContext: Sendable {
 
     /// Each language's words, made on first use and shared by the site's pages.
     private let wordsByLanguage = MadeOnce<PageMessages>()
+    /// Each language's direction, from its tag parsed once rather than on every page.
+    private let directions = MadeOnce<Bool>()
 
     public init(settings: SiteSettings, templates: TemplateSet, messages: MessageLibrary = .builtIn) {
         self.settings = settings
@@ -96,6 +98,11 @@ public struct SiteContext: Sendable {
     /// its catalog, or English for a language quizgen has none for (the build warns).
     public func words(_ lang: String) -> PageMessages {
         wordsByLanguage.value(lang) { PageMessages(messages.resolve(lang).catalog) }
+    }
+
+    /// Whether pages in this language are written right to left.
+    public func isRightToLeft(_ lang: String) -> Bool {
+        directions.value(lang) { LanguageTag(lang).isRightToLeft }
     }
 
     /// The site's name: quizgen.yml's title, else a name in the site's language.
