@@ -62,9 +62,7 @@ public struct PageShell: Sendable {
             "image": .string(image ?? ""),
             "hasImage": .bool(image != nil),
             "css": .string(css),
-            "csp": .string(Self.policy(
-                style: site.templates.cspSource(css), scripts: scripts.map(site.templates.cspSource),
-                mediaOrigins: site.settings.mediaOrigins)),
+            "csp": .string(site.contentSecurityPolicy(style: css, scripts: scripts)),
             "content": .string(content),
         ]
         return site.templates.render("layout", context)
@@ -82,6 +80,7 @@ public struct SiteContext: Sendable {
     private let wordsByLanguage = MadeOnce<PageMessages>()
     /// Each language's direction, from its tag parsed once rather than on every page.
     private let directions = MadeOnce<Bool>()
+    private let policies = MadeOnce<String>()
 
     public init(settings: SiteSettings, templates: TemplateSet, messages: MessageLibrary = .builtIn) {
         self.settings = settings
@@ -98,6 +97,16 @@ public struct SiteContext: Sendable {
     /// its catalog, or English for a language quizgen has none for (the build warns).
     public func words(_ lang: String) -> PageMessages {
         wordsByLanguage.value(lang) { PageMessages(messages.resolve(lang).catalog) }
+    }
+
+    /// The policy of a page with this style and these scripts: the same for every page of a
+    /// kind, so it is written once per build and kind, not once per page.
+    public func contentSecurityPolicy(style: String, scripts: [String]) -> String {
+        let style = templates.cspSource(style)
+        let scripts = scripts.map(templates.cspSource)
+        return policies.value(([style] + scripts).joined(separator: " ")) {
+            PageShell.policy(style: style, scripts: scripts, mediaOrigins: settings.mediaOrigins)
+        }
     }
 
     /// Whether pages in this language are written right to left.

@@ -22,23 +22,42 @@ public enum HTMLEscaping {
         var runStart = utf8.startIndex
         var i = runStart
         while i != utf8.endIndex {
-            let entity: String
-            switch utf8[i] {
-            case 0x26: entity = "&amp;"
-            case 0x3C: entity = "&lt;"
-            case 0x3E: entity = "&gt;"
-            case 0x22: entity = "&quot;"
-            case 0x27: entity = "&#39;"
-            default:
+            guard let entity = entity(for: utf8[i]) else {
                 utf8.formIndex(after: &i)
                 continue
             }
             out.append(contentsOf: text[runStart..<i])
-            out.append(entity)
+            out.append(entity.description)
             utf8.formIndex(after: &i)
             runStart = i
         }
         out.append(contentsOf: text[runStart...])
+    }
+
+    /// The same into bytes, for renderers that build a page as bytes.
+    public static func escape(_ text: String, into out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for i in bytes.indices {
+                guard let entity = entity(for: bytes[i]) else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                entity.withUTF8Buffer { out.append(contentsOf: $0) }
+                runStart = i + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        }
+    }
+
+    static func entity(for byte: UInt8) -> StaticString? {
+        switch byte {
+        case 0x26: "&amp;"
+        case 0x3C: "&lt;"
+        case 0x3E: "&gt;"
+        case 0x22: "&quot;"
+        case 0x27: "&#39;"
+        default: nil
+        }
     }
 
     /// Whether any of `& < > " '` occurs, scanning the bytes directly. All five are below
