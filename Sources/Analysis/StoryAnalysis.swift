@@ -46,6 +46,14 @@ public struct StoryAnalysis: Sendable, Equatable {
     public var reachableCount: Int { reachable.count { $0 } }
 
     public static func analyse(_ graph: StoryGraph) -> StoryAnalysis {
+        var steps = 0
+        return analyse(graph, steps: &steps)
+    }
+
+    /// The same, adding to `steps` one for each page and each choice looked at (an addition
+    /// of counts is one step): tests check that it stays in proportion to pages plus
+    /// choices, which a clock on a busy machine cannot tell.
+    static func analyse(_ graph: StoryGraph, steps: inout Int) -> StoryAnalysis {
         let n = graph.pageCount
         guard n > 0 else {
             return StoryAnalysis(
@@ -55,17 +63,19 @@ public struct StoryAnalysis: Sendable, Equatable {
         let successors = graph.successors
         var predecessors = [[Int]](repeating: [], count: n)
         for (page, targets) in successors.enumerated() {
+            steps += 1 + targets.count
             for target in targets { predecessors[target].append(page) }
         }
 
-        let distance = breadthFirst(from: [graph.start], along: successors, count: n)
+        let distance = breadthFirst(from: [graph.start], along: successors, count: n, steps: &steps)
         let reachable = distance.map { $0 != nil }
         let endings = (0..<n).filter(graph.isEnding)
-        let reachesEnding = breadthFirst(from: endings, along: predecessors, count: n).map { $0 != nil }
+        let reachesEnding = breadthFirst(from: endings, along: predecessors, count: n, steps: &steps).map { $0 != nil }
 
-        let components = StronglyConnected.components(successors)
+        let components = StronglyConnected.components(successors, steps: &steps)
         var isLoop = [Bool](repeating: false, count: components.members.count)
         for page in 0..<n {
+            steps += 1 + successors[page].count
             let c = components.component[page]
             if components.members[c].count > 1 || successors[page].contains(page) { isLoop[c] = true }
         }
@@ -74,7 +84,7 @@ public struct StoryAnalysis: Sendable, Equatable {
             .sorted { $0[0] < $1[0] }
         let loopPages = (0..<n).filter { reachable[$0] && isLoop[components.component[$0]] }
         // Pages a reader can reach after going round a loop any number of times.
-        let afterLoop = breadthFirst(from: loopPages, along: successors, count: n).map { $0 != nil }
+        let afterLoop = breadthFirst(from: loopPages, along: successors, count: n, steps: &steps).map { $0 != nil }
 
         // The reachable pages not after a loop form an acyclic graph, closed under their
         // reachable predecessors: lengths and counts follow in topological order.
@@ -84,10 +94,12 @@ public struct StoryAnalysis: Sendable, Equatable {
             counts[graph.start] = .one
             var waiting = [Int](repeating: 0, count: n)
             for page in 0..<n where reachable[page] && !afterLoop[page] {
+                steps += 1 + successors[page].count
                 for target in successors[page] where !afterLoop[target] { waiting[target] += 1 }
             }
             var ready = [graph.start]
             while let page = ready.popLast() {
+                steps += 1 + successors[page].count
                 for target in successors[page] where !afterLoop[target] {
                     longest[target] = max(longest[target], longest[page] + 1)
                     counts[target] += counts[page]
@@ -120,7 +132,7 @@ public struct StoryAnalysis: Sendable, Equatable {
     }
 
     /// Steps from the nearest source to each page along the edges; nil where none leads.
-    static func breadthFirst(from sources: [Int], along edges: [[Int]], count: Int) -> [Int?] {
+    static func breadthFirst(from sources: [Int], along edges: [[Int]], count: Int, steps: inout Int) -> [Int?] {
         var distance = [Int?](repeating: nil, count: count)
         var queue: [Int] = []
         for source in sources where distance[source] == nil {
@@ -131,6 +143,7 @@ public struct StoryAnalysis: Sendable, Equatable {
         while head < queue.count {
             let page = queue[head]
             head += 1
+            steps += 1 + edges[page].count
             for next in edges[page] where distance[next] == nil {
                 distance[next] = distance[page]! + 1
                 queue.append(next)

@@ -8,7 +8,8 @@ enum StronglyConnected {
         var members: [[Int]]
     }
 
-    static func components(_ successors: [[Int]]) -> Result {
+    /// `steps` counts each page and each choice looked at.
+    static func components(_ successors: [[Int]], steps: inout Int) -> Result {
         let n = successors.count
         var index = [Int](repeating: -1, count: n)
         var low = [Int](repeating: 0, count: n)
@@ -30,6 +31,7 @@ enum StronglyConnected {
         for root in 0..<n where index[root] < 0 {
             visit(root)
             while let (page, next) = calls.last {
+                steps += 1
                 if next < successors[page].count {
                     calls[calls.count - 1].next += 1
                     let target = successors[page][next]

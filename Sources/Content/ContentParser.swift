@@ -54,9 +54,9 @@ public enum ContentParser {
                 "Markdown nested more than \(MarkdownParser.maximumDepth) levels deep is shown as plain text",
                 line: position.line, byteColumn: position.column))
         }
-        if !options.allowRawHTML, let html = firstRawHTML(in: parsed.document) {
+        if !options.allowRawHTML, let html = parsed.rawHTMLAt {
             diagnostics.append(file.warning(
-                "raw HTML is left out of the page", line: html.range.start.line, byteColumn: html.range.start.column,
+                "raw HTML is left out of the page", line: html.line, byteColumn: html.column,
                 hint: "set 'raw-html: true' in quizgen.yml to keep it"))
         }
         let (outline, outlineProblems) = Outline.make(from: parsed.document, file: file)
@@ -173,19 +173,5 @@ public enum ContentParser {
         return !parts.isEmpty && parts.count <= 8 && parts.allSatisfy { part in
             (1...8).contains(part.count) && part.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }
         } && parts[0].unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
-    }
-
-    /// The first raw HTML node, depth first. A plain loop: `lazy.compactMap(f).first`
-    /// evaluates f twice per level, which is exponential in the nesting depth.
-    static func firstRawHTML(in node: Node) -> Node? {
-        switch node.kind {
-        case .htmlBlock, .htmlInline:
-            return node
-        default:
-            for child in node.children {
-                if let found = firstRawHTML(in: child) { return found }
-            }
-            return nil
-        }
     }
 }

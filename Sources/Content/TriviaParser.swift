@@ -345,7 +345,8 @@ enum TriviaParser {
                 drop -= text.utf8.count
                 inlines.removeFirst()
             } else {
-                inlines[0].kind = .text(String(text.dropFirst(drop)))
+                // Bytes, not Characters: the marker is ASCII, so the cut falls between scalars.
+                inlines[0].kind = .text(String(decoding: text.utf8.dropFirst(drop), as: UTF8.self))
                 drop = 0
             }
         }

@@ -26,27 +26,27 @@ public struct HTMLRenderer: Sendable {
 
     /// Block content, e.g. an introduction or an outcome's text.
     public func render(blocks: [Node]) -> String {
-        var out = ""
+        var out: [UInt8] = []
         for block in blocks { renderBlock(block, tight: false, into: &out) }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Inline content, e.g. a heading's text.
     public func render(inlines: [Node]) -> String {
-        var out = ""
+        var out: [UInt8] = []
         for node in inlines { renderInline(node, interactive: true, into: &out) }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Inline content for a place where links are not allowed (inside a button or label):
     /// links are rendered as their text. Block content inside is reduced to its inlines.
     public func renderPhrasing(_ nodes: [Node]) -> String {
-        var out = ""
+        var out: [UInt8] = []
         appendPhrasing(nodes, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func appendPhrasing(_ nodes: [Node], into out: inout String) {
+    private func appendPhrasing(_ nodes: [Node], into out: inout [UInt8]) {
         for (i, node) in nodes.enumerated() {
             if node.isBlock {
                 if i > 0 { out += " " }
@@ -60,7 +60,7 @@ public struct HTMLRenderer: Sendable {
 
     // MARK: Blocks
 
-    private func renderBlock(_ node: Node, tight: Bool, into out: inout String) {
+    private func renderBlock(_ node: Node, tight: Bool, into out: inout [UInt8]) {
         switch node.kind {
         case .document:
             for child in node.children { renderBlock(child, tight: false, into: &out) }
@@ -122,13 +122,13 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// Starts a block on a new line, as cmark does.
-    private func cr(_ out: inout String) {
-        if let last = out.utf8.last, last != UInt8(ascii: "\n") { out += "\n" }
+    private func cr(_ out: inout [UInt8]) {
+        if let last = out.last, last != UInt8(ascii: "\n") { out += "\n" }
     }
 
     // MARK: Inlines
 
-    private func renderInline(_ node: Node, interactive: Bool, into out: inout String) {
+    private func renderInline(_ node: Node, interactive: Bool, into out: inout [UInt8]) {
         switch node.kind {
         case .text(let text):
             HTMLEscaping.escape(text, into: &out)
@@ -184,5 +184,13 @@ public struct HTMLRenderer: Sendable {
             // A block where an inline was expected (phrasing of a loose item): its inlines.
             for child in node.children { renderInline(child, interactive: interactive, into: &out) }
         }
+    }
+}
+
+/// The renderer builds HTML as bytes: appending a piece to an array costs a fraction of
+/// appending it to a `String`, and a page is thousands of pieces.
+extension [UInt8] {
+    fileprivate static func += (out: inout [UInt8], text: String) {
+        out.append(contentsOf: text.utf8)
     }
 }

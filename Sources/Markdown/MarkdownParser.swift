@@ -13,6 +13,9 @@ public enum MarkdownParser {
         public var document: Node
         /// Set when some content was nested deeper than `maximumDepth` and flattened.
         public var flattenedAt: SourcePosition?
+        /// Where the first raw HTML (block or inline) of the document starts, depth first;
+        /// noted while converting, so no later stage walks the tree to look for it.
+        public var rawHTMLAt: SourcePosition?
     }
 
     /// - Parameters:
@@ -21,7 +24,8 @@ public enum MarkdownParser {
     ///     are file positions.
     public static func parse(_ text: String, firstLine: Int = 1) -> Result {
         var bytes = Array(text.utf8)
-        let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
+        // No CMARK_OPT_VALIDATE_UTF8: a Swift String is valid UTF-8 already.
+        let options = CMARK_OPT_SOURCEPOS
         guard let root = bytes.withUnsafeMutableBufferPointer({ buffer -> OpaquePointer? in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
                 cmark_parse_document($0, buffer.count, options)
@@ -33,7 +37,7 @@ public enum MarkdownParser {
         if bytes.isEmpty { bytes = [] }
         var converter = Converter(source: bytes, lineOffset: firstLine - 1)
         let document = converter.convert(root, depth: 0)
-        return Result(document: document, flattenedAt: converter.flattenedAt)
+        return Result(document: document, flattenedAt: converter.flattenedAt, rawHTMLAt: converter.rawHTMLAt)
     }
 }
 
@@ -42,6 +46,7 @@ private struct Converter {
     let lineStarts: [Int]
     let lineOffset: Int
     var flattenedAt: SourcePosition?
+    var rawHTMLAt: SourcePosition?
 
     init(source: [UInt8], lineOffset: Int) {
         self.source = source
@@ -66,7 +71,8 @@ private struct Converter {
             probe = cmark_node_next(current)
         }
         var children: [Node] = []
-        children.reserveCapacity(count)
+        // Most nodes are leaves: reserving nothing still cost a call into the array's slow path.
+        if count > 0 { children.reserveCapacity(count) }
         var child = cmark_node_first_child(node)
         while let current = child {
             children.append(convert(current, depth: depth + 1))
@@ -74,6 +80,9 @@ private struct Converter {
         }
         var result = Node(kind(of: node), range: range, children: children)
         switch result.kind {
+        case .htmlBlock, .htmlInline:
+            // Raw HTML is a leaf, so the first one converted is the first depth first.
+            if rawHTMLAt == nil { rawHTMLAt = range.start }
         case .heading:
             result.attributes = attributeBlock(forHeading: node)
         case .item:

@@ -194,9 +194,12 @@ extension Array where Element == Node {
     public func summary(limit: Int) -> String {
         guard let paragraph = first(where: { $0.kind == .paragraph }) else { return "" }
         let text = paragraph.plainText.collapsingWhitespace
-        // No more bytes than the limit means no more characters either.
-        guard text.utf8.count > limit, text.count > limit else { return text }
-        let cut = text.prefix(limit)
+        // No more bytes than the limit means no more characters either; past that, only the
+        // first `limit` characters are walked, not the whole paragraph.
+        guard text.utf8.count > limit, let limitIndex = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+              limitIndex < text.endIndex
+        else { return text }
+        let cut = text[..<limitIndex]
         let end = cut.lastIndex(of: " ") ?? cut.endIndex
         return String(cut[..<end]) + "…"
     }

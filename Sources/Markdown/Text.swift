@@ -5,6 +5,7 @@ extension String {
     public var collapsingWhitespace: String {
         var out: [UInt8] = []
         var pendingSpace = false
+        var unchanged = false
         var text = self
         text.withUTF8 { bytes in
             out.reserveCapacity(bytes.count)
@@ -21,8 +22,10 @@ extension String {
                     i += 1
                 }
             }
+            // Compared as buffers: the generic comparison with `utf8` cost more than the rest.
+            unchanged = out.count == bytes.count && !pendingSpace && out.withUnsafeBufferPointer { $0.elementsEqual(bytes) }
         }
-        return out.count == utf8.count && !pendingSpace && out.elementsEqual(utf8) ? self : String(decoding: out, as: UTF8.self)
+        return unchanged ? self : String(decoding: out, as: UTF8.self)
     }
 
     /// The length in bytes of the white-space character at `i`, or 0.

@@ -51,9 +51,11 @@ public struct MessageCatalog: Sendable, Hashable {
 
     static func strings(_ values: [String: any Sendable]) -> [String: String] {
         values.mapValues { value in
+            // Most values are text: asked first, as a failed cast costs a conformance search.
             switch value {
-            case let number as Double: format(number)
             case let text as String: text
+            case let number as Int: String(number)
+            case let number as Double: format(number)
             default: String(describing: value)
             }
         }

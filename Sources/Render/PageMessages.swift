@@ -14,6 +14,8 @@ public struct PageMessages: Sendable {
     /// Digit n (below 100), 100 + n % 100 (above) or 200 (a whole number of millions) is
     /// the index of the form for a count n.
     let pluralTable: String
+    /// Each page script's words, made on first use: the same on every page of the language.
+    private let scripts = MadeOnce<[(String, ScriptJSON)]>()
 
     public init(_ catalog: MessageCatalog) {
         self.catalog = catalog
@@ -97,6 +99,12 @@ public struct PageMessages: Sendable {
         }
         guard plural else { return [("m", .object(fields))] }
         return [("m", .object(fields)), ("p", .string(pluralTable))]
+    }
+
+    /// The same for the script `name` (`trivia`, `personality`): its words are the same on
+    /// every page of the language, so they are made once.
+    public func script(named name: String, _ words: () -> [ScriptWord]) -> [(String, ScriptJSON)] {
+        scripts.value(name) { script(words()) }
     }
 
     /// Builds the nested object of `templateValue`.

@@ -59,7 +59,7 @@ public struct PageShell: Sendable {
         let css = site.templates.text("style.css")
         let context: TemplateValue = [
             "lang": .string(lang),
-            "rtl": .bool(LanguageTag(lang).isRightToLeft),
+            "rtl": .bool(site.isRightToLeft(lang)),
             "title": .string(title),
             "ogTitle": .string(ogTitle ?? title),
             "siteTitle": .string(site.siteTitle),
@@ -70,9 +70,7 @@ public struct PageShell: Sendable {
             "image": .string(image ?? ""),
             "hasImage": .bool(image != nil),
             "css": .string(css),
-            "csp": .string(Self.policy(
-                style: site.templates.cspSource(css), scripts: scripts.map(site.templates.cspSource),
-                mediaOrigins: site.settings.mediaOrigins, embedsSVG: embedsSVG)),
+            "csp": .string(site.contentSecurityPolicy(style: css, scripts: scripts, embedsSVG: embedsSVG)),
             "content": .string(content),
         ]
         return site.templates.render("layout", context)
@@ -87,7 +85,10 @@ public struct SiteContext: Sendable {
     public var messages: MessageLibrary
 
     /// Each language's words, made on first use and shared by the site's pages.
-    private let wordsByLanguage = WordsCache()
+    private let wordsByLanguage = MadeOnce<PageMessages>()
+    /// Each language's direction, from its tag parsed once rather than on every page.
+    private let directions = MadeOnce<Bool>()
+    private let policies = MadeOnce<String>()
 
     public init(settings: SiteSettings, templates: TemplateSet, messages: MessageLibrary = .builtIn) {
         self.settings = settings
@@ -103,7 +104,22 @@ public struct SiteContext: Sendable {
     /// The words of a page in this language (a piece's `lang`, else the site's `language`):
     /// its catalog, or English for a language quizgen has none for (the build warns).
     public func words(_ lang: String) -> PageMessages {
-        wordsByLanguage.words(lang) { PageMessages(messages.resolve(lang).catalog) }
+        wordsByLanguage.value(lang) { PageMessages(messages.resolve(lang).catalog) }
+    }
+
+    /// The policy of a page with this style and these scripts: the same for every page of a
+    /// kind, so it is written once per build and kind, not once per page.
+    public func contentSecurityPolicy(style: String, scripts: [String], embedsSVG: Bool = false) -> String {
+        let style = templates.cspSource(style)
+        let scripts = scripts.map(templates.cspSource)
+        return policies.value(([style] + scripts + (embedsSVG ? ["svg"] : [])).joined(separator: " ")) {
+            PageShell.policy(style: style, scripts: scripts, mediaOrigins: settings.mediaOrigins, embedsSVG: embedsSVG)
+        }
+    }
+
+    /// Whether pages in this language are written right to left.
+    public func isRightToLeft(_ lang: String) -> Bool {
+        directions.value(lang) { LanguageTag(lang).isRightToLeft }
     }
 
     /// The site's name: quizgen.yml's title, else a name in the site's language.
@@ -124,14 +140,15 @@ public struct SiteContext: Sendable {
     public var markdown: HTMLRenderer { SitePaths.markdownRenderer(allowRawHTML: settings.rawHTML) }
 }
 
-/// The words of each language a build has asked for; rendering runs on every core.
-final class WordsCache: Sendable {
-    private let cache = Mutex<[String: PageMessages]>([:])
+/// Values a build makes once per key (a language's words, a page script's words) and
+/// shares between pages; rendering runs on every core.
+final class MadeOnce<Value: Sendable>: Sendable {
+    private let cache = Mutex<[String: Value]>([:])
 
-    func words(_ lang: String, make: () -> PageMessages) -> PageMessages {
-        if let known = cache.withLock({ $0[lang] }) { return known }
+    func value(_ key: String, make: () -> Value) -> Value {
+        if let known = cache.withLock({ $0[key] }) { return known }
         let made = make()
-        cache.withLock { $0[lang] = made }
+        cache.withLock { $0[key] = made }
         return made
     }
 }

@@ -91,11 +91,13 @@ public enum PersonalityRenderer {
             ("w", .array(table.weights.map { answers in .array(answers.map { .array($0.map(ScriptJSON.int)) }) })),
             ("sq", .bool(quiz.shuffleQuestions)),
             ("sa", .bool(quiz.shuffleAnswers)),
-        ] + words.script([
-            .init("share", "personality.share_text", ["result": "{0}", "title": "{1}"]),
-            .init("copied", "personality.link_copied"),
-            .init("copy", "personality.copy_link", ["url": "{0}"]),
-        ])).encoded
+        ] + words.script(named: "personality") {
+            [
+                .init("share", "personality.share_text", ["result": "{0}", "title": "{1}"]),
+                .init("copied", "personality.link_copied"),
+                .init("copy", "personality.copy_link", ["url": "{0}"]),
+            ]
+        }).encoded
     }
 
     static func firstImage(_ nodes: [Node]) -> String? {

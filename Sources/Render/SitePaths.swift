@@ -13,22 +13,30 @@ public enum SitePaths {
     /// per segment, so that a file named `c#sharp.md`, `what?.md` or `a:b.md` links to its
     /// own folder rather than to a fragment, a query or a scheme.
     public static func urlPath(_ path: String) -> String {
-        var out = ""
-        out.reserveCapacity(path.utf8.count)
-        for byte in path.utf8 {
+        func isSafe(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
                  UInt8(ascii: "~"), UInt8(ascii: "/"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
+                return true
             default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
-                out.unicodeScalars.append("%")
-                out.unicodeScalars.append(hex[Int(byte >> 4)])
-                out.unicodeScalars.append(hex[Int(byte & 15)])
+                return false
             }
         }
-        return out
+        // Most paths need no encoding; the rest are built as bytes (appending scalars to a
+        // String one at a time cost more than the rest of a page's paths).
+        guard !path.utf8.allSatisfy(isSafe) else { return path }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(path.utf8.count * 3)
+        for byte in path.utf8 {
+            if isSafe(byte) {
+                out.append(byte)
+            } else {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// True for a URL with a scheme (`https:`, `mailto:`), a host (`//`), a site-absolute

@@ -83,7 +83,7 @@ public enum TriviaRenderer {
             ("e", .bool(quiz.onWrong == .end)),
             ("pass", quiz.pass.map(ScriptJSON.number) ?? .null),
             ("q", .array(questions)),
-        ] + words.script(scriptWords(words)))
+        ] + words.script(named: "trivia") { scriptWords(words) })
     }
 
     /// What trivia.js says, by the short names it uses, with the order of its values.

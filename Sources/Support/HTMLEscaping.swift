@@ -22,33 +22,50 @@ public enum HTMLEscaping {
         var runStart = utf8.startIndex
         var i = runStart
         while i != utf8.endIndex {
-            let entity: String
-            switch utf8[i] {
-            case 0x26: entity = "&amp;"
-            case 0x3C: entity = "&lt;"
-            case 0x3E: entity = "&gt;"
-            case 0x22: entity = "&quot;"
-            case 0x27: entity = "&#39;"
-            default:
+            guard let entity = entity(for: utf8[i]) else {
                 utf8.formIndex(after: &i)
                 continue
             }
             out.append(contentsOf: text[runStart..<i])
-            out.append(entity)
+            out.append(entity.description)
             utf8.formIndex(after: &i)
             runStart = i
         }
         out.append(contentsOf: text[runStart...])
     }
 
-    /// Whether any of `& < > " '` occurs, scanning the bytes directly.
-    static func needsEscaping(_ text: String) -> Bool {
-        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 {
-                return true
+    /// The same into bytes, for renderers that build a page as bytes.
+    public static func escape(_ text: String, into out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for i in bytes.indices {
+                guard let entity = entity(for: bytes[i]) else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                entity.withUTF8Buffer { out.append(contentsOf: $0) }
+                runStart = i + 1
             }
-            return false
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
-        return found ?? text.utf8.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
+    }
+
+    static func entity(for byte: UInt8) -> StaticString? {
+        switch byte {
+        case 0x26: "&amp;"
+        case 0x3C: "&lt;"
+        case 0x3E: "&gt;"
+        case 0x22: "&quot;"
+        case 0x27: "&#39;"
+        default: nil
+        }
+    }
+
+    /// Whether any of `& < > " '` occurs, scanning the bytes directly. All five are below
+    /// 0x40, so one bit each in a 64-bit mask: most bytes (letters) fail the first compare.
+    static func needsEscaping(_ text: String) -> Bool {
+        let special: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
+        func isSpecial(_ byte: UInt8) -> Bool { byte < 0x40 && special >> UInt64(byte) & 1 != 0 }
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains(where: isSpecial) }
+        return found ?? text.utf8.contains(where: isSpecial)
     }
 }

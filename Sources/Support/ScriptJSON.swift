@@ -13,9 +13,10 @@ public indirect enum ScriptJSON: Sendable, Equatable {
     public static func == (a: ScriptJSON, b: ScriptJSON) -> Bool { a.encoded == b.encoded }
 
     public var encoded: String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         encode(into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Indented, for people reading `check --format json`.
@@ -52,53 +53,64 @@ public indirect enum ScriptJSON: Sendable, Equatable {
     }
 
     public func encode(into out: inout String) {
+        var bytes: [UInt8] = []
+        encode(into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Encodes into bytes: a page's data is thousands of short pieces, and appending bytes
+    /// to an array costs a fraction of appending them to a `String` one piece at a time.
+    public func encode(into out: inout [UInt8]) {
         switch self {
         case .int(let n):
-            out += String(n)
+            out += String(n).utf8  // a small string: no allocation
         case .number(let x):
             if x.isFinite {
-                out += x.plainDescription
+                out += x.plainDescription.utf8
             } else {
-                out += "null"
+                out += "null".utf8
             }
         case .bool(let b):
-            out += b ? "true" : "false"
+            out += (b ? "true" : "false").utf8
         case .null:
-            out += "null"
+            out += "null".utf8
         case .string(let s):
             Self.encodeString(s, into: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 item.encode(into: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let fields):
-            out += "{"
-            for (i, (key, value)) in fields.enumerated() {
-                if i > 0 { out += "," }
-                Self.encodeString(key, into: &out)
-                out += ":"
-                value.encode(into: &out)
+            out.append(UInt8(ascii: "{"))
+            for i in fields.indices {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                Self.encodeString(fields[i].0, into: &out)
+                out.append(UInt8(ascii: ":"))
+                fields[i].1.encode(into: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
     static func encodeString(_ s: String, into out: inout String) {
-        out += "\""
+        var bytes: [UInt8] = []
+        encodeString(s, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func encodeString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
         // Runs of bytes that need no escape are appended whole; most text is one run.
         var text = s
         text.withUTF8 { bytes in
             var runStart = 0
             var i = 0
-            func flush(_ end: Int) {
-                if end > runStart { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self) }
-            }
             while i < bytes.count {
                 let b = bytes[i]
-                var escape: String?
+                var escape: StaticString?
                 var width = 1
                 switch b {
                 case 0x22: escape = "\\\""
@@ -114,22 +126,30 @@ public indirect enum ScriptJSON: Sendable, Equatable {
                     escape = bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
                     width = 3
                 case 0x00..<0x20, 0x7F:
-                    let hex = String(b, radix: 16)
-                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    let hex: StaticString = "0123456789abcdef"
+                    if i > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+                    out += "\\u00".utf8
+                    hex.withUTF8Buffer { digits in
+                        out.append(digits[Int(b >> 4)])
+                        out.append(digits[Int(b & 0xF)])
+                    }
+                    i += 1
+                    runStart = i
+                    continue
                 default:
                     break
                 }
                 if let escape {
-                    flush(i)
-                    out += escape
+                    if i > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+                    escape.withUTF8Buffer { out.append(contentsOf: $0) }
                     i += width
                     runStart = i
                 } else {
                     i += 1
                 }
             }
-            flush(bytes.count)
+            if bytes.count > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count])) }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

@@ -31,7 +31,10 @@ public enum TemplateValue: Sendable, Equatable {
 
     func child(_ name: String) -> TemplateValue? {
         guard case .object(let keys, let values) = self else { return nil }
-        for i in keys.indices where keys[i] == name { return values[i] }
+        // Lengths first: a stored count is one compare, and most keys differ in length;
+        // message ids longer than 15 bytes are not small strings, and their == is a call.
+        let length = name.utf8.count
+        for i in keys.indices where keys[i].utf8.count == length && keys[i] == name { return values[i] }
         return nil
     }
 

@@ -149,13 +149,13 @@ import Testing
 }
 
 @Suite struct PathologicalInputTests {
-    /// Found by the fuzzer: the search for raw HTML was exponential in the nesting depth.
+    /// Found by the fuzzer: the search for raw HTML was exponential in the nesting depth, so
+    /// 60 levels (2^60 steps) never came back: the time limit, no clock, catches that.
     @Test(.timeLimit(.minutes(1))) func deeplyNestedQuotesWithRawHTMLParseQuickly() {
         let text = String(repeating: ">", count: 60) + " deep <b>html</b>\n"
-        let start = ContinuousClock.now
         let (_, problems) = parse("---\nkind: personality\n---\n" + text)
-        #expect(ContinuousClock.now - start < .seconds(2))
-        #expect(problems.contains { $0.message == "raw HTML is left out of the page" })
+        #expect(located(problems.filter { $0.message == "raw HTML is left out of the page" })
+            == ["4:67: warning: raw HTML is left out of the page"])
     }
 }
 

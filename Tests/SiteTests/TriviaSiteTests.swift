@@ -53,16 +53,17 @@ import Testing
     }
 
     /// Runaway input must neither crash nor hang the build: it is refused with a message.
-    @Test func runawayBanksAreRefusedQuickly() {
+    /// The size is checked before the CSV is read, so the first two messages show that no
+    /// parse was tried (without the check, the wide header gets the header's message); the
+    /// time limit, not a clock, stops a hang.
+    @Test(.timeLimit(.minutes(1))) func runawayBanksAreRefusedQuickly() {
         let site = TemporarySite(files: ["Content/quiz/banked.md": markdown])
         let wide = "question,choices,answer," + (0..<1_000_000).map { "c\($0)" }.joined(separator: ",") + "\nQ,a|b,a\n"
         site.write("Content/quiz/banks/bank.csv", wide)
-        let start = ContinuousClock.now
         #expect(site.build().diagnostics.map(\.message) == ["the bank file is 7.9 MB; a bank may be at most 2.0 MB"])
         site.write("Content/quiz/banks/bank.csv", "question,choices,answer\n\"" + String(repeating: "x", count: 10_000_000) + "\",a|b,a\n")
         #expect(site.build().diagnostics.map(\.message) == ["the bank file is 10.0 MB; a bank may be at most 2.0 MB"])
         site.write("Content/quiz/banks/bank.csv", "question,choices,answer\n\"" + String(repeating: "x", count: 1_900_000) + "\",a|b,a\nQ,a|b,a\n")
         #expect(site.build().diagnostics.map(\.message) == ["the question of this row is longer than 10000 characters"])
-        #expect(ContinuousClock.now - start < .seconds(60))
     }
 }
