@@ -13,6 +13,38 @@ public enum StoryRenderer {
     public static func render(
         _ meta: ContentMeta, _ story: Story, analysis: StoryAnalysis, dot: String, svg: [UInt8]?, site: SiteContext
     ) -> [OutputFile] {
+        let story = renderAwaitingMap(meta, story, analysis: analysis, dot: dot, drawsMap: svg != nil, site: site)
+        let finished = story.finished(svg: svg, site: site)
+        return [finished[0]] + story.files + finished.dropFirst()
+    }
+
+    /// A story's files while its map is still being drawn: the pages and the DOT are done;
+    /// the cover (which links to the map only when there is one), the map page and the SVG
+    /// wait for the drawing. It holds rendered text, not the story.
+    public struct AwaitingMap: Sendable {
+        /// The story's pages and `story.dot`.
+        public var files: [OutputFile]
+        let folder: String
+        let cover: [String: TemplateValue]
+        let coverShell: PageShell
+        /// Rendered only when a map is being drawn.
+        let mapPage: OutputFile?
+
+        /// The rest of the story's files: the cover, and with a map the SVG and its page.
+        public func finished(svg: [UInt8]?, site: SiteContext) -> [OutputFile] {
+            var values = cover
+            values["hasMap"] = .bool(svg != nil)
+            var output = [OutputFile(path: folder + "/index.html", text: coverShell.render(
+                content: site.templates.render("story", .object(values)), site: site))]
+            if let svg, let mapPage { output += [OutputFile(path: folder + "/story.svg", contents: svg), mapPage] }
+            return output
+        }
+    }
+
+    /// - Parameter drawsMap: whether a map is being drawn, so that its page is worth rendering.
+    public static func renderAwaitingMap(
+        _ meta: ContentMeta, _ story: Story, analysis: StoryAnalysis, dot: String, drawsMap: Bool, site: SiteContext
+    ) -> AwaitingMap {
         let folder = meta.sitePath
         let root = SitePaths.toRoot(from: folder)
         let files = fileNames(story)
@@ -28,7 +60,7 @@ public enum StoryRenderer {
         let t = words.templateValue
 
         let endings = story.pages.count(where: \.isEnding)
-        let cover = site.templates.render("story", [
+        let cover: [String: TemplateValue] = [
             "root": .string(root),
             "siteTitle": .string(site.siteTitle),
             "title": .string(meta.title),
@@ -38,11 +70,9 @@ public enum StoryRenderer {
                 "endings": words.plural("story.summary_endings", count: endings)])),
             "t": t,
             "startURL": .string(startURL),
-            "hasMap": .bool(svg != nil),
-        ] as TemplateValue)
+        ]
         let coverShell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang, url: site.absoluteURL(folder + "/index.html"))
-        output.append(OutputFile(path: folder + "/index.html", text: coverShell.render(content: cover, site: site)))
 
         for (i, page) in story.pages.enumerated() {
             let plainTitle = page.title.plainText
@@ -89,8 +119,8 @@ public enum StoryRenderer {
         }
 
         output.append(OutputFile(path: folder + "/story.dot", text: dot))
-        if let svg {
-            output.append(OutputFile(path: folder + "/story.svg", contents: svg))
+        var mapPage: OutputFile?
+        if drawsMap {
             let map = site.templates.render("story-map", [
                 "root": .string(root),
                 "siteTitle": .string(site.siteTitle),
@@ -106,9 +136,9 @@ public enum StoryRenderer {
             let shell = PageShell(
                 title: words.text("map.page_title", ["title": meta.title]), description: meta.description, lang: meta.lang,
                 url: site.absoluteURL(folder + "/map.html"), embedsSVG: true)
-            output.append(OutputFile(path: folder + "/map.html", text: shell.render(content: map, site: site)))
+            mapPage = OutputFile(path: folder + "/map.html", text: shell.render(content: map, site: site))
         }
-        return output
+        return AwaitingMap(files: output, folder: folder, cover: cover, coverShell: coverShell, mapPage: mapPage)
     }
 
     /// The map's text alternative: every page in order, linked, with what kind of page it

@@ -41,6 +41,8 @@ public struct BuildOutput: Sendable {
     /// What analysis found for each piece, when statistics were asked for (`check` prints it).
     public var reports: [AnalysedContent] = []
     public var timings: [Timing] = []
+    /// How the maps drawn alongside the build went, when there were any.
+    public var drawing: DrawingTime?
     /// One-line remarks that are not problems with the content (e.g. no Graphviz for maps).
     public var notes: [String] = []
 

@@ -33,14 +33,19 @@ public struct Graphviz: Sendable {
     /// Renders many graphs as SVG. Starting `dot` costs far more than laying out a story's
     /// graph, so the system one draws them in batches, one `dot` per core.
     public var renderAll: @Sendable (_ dots: [String]) -> [Result<[UInt8], Failure>]
+    /// A build's maps, drawn while it goes on (see `GraphvizSession`).
+    public var session: @Sendable () -> any GraphvizSession
 
     public init(
         location: String?, render: @escaping @Sendable (String, String) -> Result<[UInt8], Failure>,
-        renderAll: (@Sendable ([String]) -> [Result<[UInt8], Failure>])? = nil
+        renderAll: (@Sendable ([String]) -> [Result<[UInt8], Failure>])? = nil,
+        session: (@Sendable () -> any GraphvizSession)? = nil
     ) {
         self.location = location
         self.render = render
-        self.renderAll = renderAll ?? { dots in dots.map { render($0, "svg") } }
+        let all = renderAll ?? { dots in dots.map { render($0, "svg") } }
+        self.renderAll = all
+        self.session = session ?? { CollectingSession(all) }
     }
 
     public var isAvailable: Bool { location != nil }
@@ -49,7 +54,8 @@ public struct Graphviz: Sendable {
     public static let none = Graphviz(location: nil) { _, _ in .failure(.notInstalled) }
 
     /// The `dot` found on PATH (or none). Each rendering runs it on a temporary file and is
-    /// stopped after `timeLimit` seconds; `renderAll` runs up to `workers` of them at once.
+    /// stopped after `timeLimit` seconds; `renderAll` runs up to `workers` of them at once,
+    /// and a build's session keeps `workers` of them running, fed as stories are checked.
     public static func system(
         environment: [String: String] = ProcessInfo.processInfo.environment, timeLimit: Int = 30,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -58,11 +64,13 @@ public struct Graphviz: Sendable {
         let one: @Sendable (String, String) -> Result<[UInt8], Failure> = { text, format in
             run(dot, arguments: ["-T" + format], input: text, timeLimit: timeLimit)
         }
-        return Graphviz(location: dot, render: one) { dots in
+        return Graphviz(location: dot, render: one, renderAll: { dots in
             renderBatches(dots, workers: max(1, workers), timeLimit: timeLimit) {
                 run(dot, arguments: ["-Tsvg"], input: $0, timeLimit: $1)
             } one: { one($0, "svg") }
-        }
+        }, session: {
+            DotSession(program: dot, workers: workers, timeLimit: timeLimit) { one($0, "svg") }
+        })
     }
 
     /// Splits the graphs into one batch per worker and runs `dot` once per batch, which
@@ -89,23 +97,10 @@ public struct Graphviz: Sendable {
         return results.flatMap { $0 }
     }
 
-    /// dot writes each SVG as a whole document ending in `</svg>` and a line break; labels
-    /// cannot contain that text, as dot escapes `<` in them.
+    /// The SVGs of one run of dot, or nil when its output does not end with a whole one.
     static func splitSVGs(_ bytes: [UInt8]) -> [[UInt8]]? {
-        let end = Array("</svg>\n".utf8)
-        var documents: [[UInt8]] = []
-        var start = 0
-        var i = 0
-        while i + end.count <= bytes.count {
-            if bytes[i] == end[0], Array(bytes[i..<(i + end.count)]) == end {
-                documents.append(Array(bytes[start..<(i + end.count)]))
-                i += end.count
-                start = i
-            } else {
-                i += 1
-            }
-        }
-        return start == bytes.count ? documents : nil
+        let (documents, used) = DotFeed.wholeSVGs(in: bytes, from: 0)
+        return used == bytes.count ? documents : nil
     }
 
     /// One SVG of a batch as `dot` writes it for that graph alone. After the first graph of

@@ -19,11 +19,22 @@ extension Pipeline {
     /// maps: every story's DOT text, and its SVG map when maps are wanted and Graphviz is
     /// there: from the cache when its DOT text has not changed, else drawn in batches.
     func drawMaps(_ pieces: [AnalysedContent], site: SiteContext) -> [StoryMap?] {
+        var (maps, toDraw) = planMaps(pieces, site: site)
+        let drawn = options.graphviz.renderAll(toDraw.map { maps[$0]!.dot })
+        for (i, result) in zip(toDraw, drawn) {
+            Self.place(result, in: &maps[i], from: pieces[i])
+        }
+        return maps
+    }
+
+    /// Every story's DOT text, with its SVG when the cache has it or a note when it gets no
+    /// map; and which maps are still to be drawn.
+    func planMaps(_ pieces: [AnalysedContent], site: SiteContext) -> (maps: [StoryMap?], toDraw: [Int]) {
         var maps: [StoryMap?] = pieces.parallelMap { item in
             guard case .story(let story, let analysis) = item.body else { return nil }
             return StoryMap(dot: StoryDOT.render(title: item.meta.title, story: story, analysis: analysis, words: site.words(item.meta.lang)))
         }
-        guard options.maps, options.graphviz.isAvailable else { return maps }
+        guard options.maps, options.graphviz.isAvailable else { return (maps, []) }
         var toDraw: [Int] = []
         for (i, map) in maps.enumerated() {
             guard let map, case .story(let story, _) = pieces[i].body else { continue }
@@ -36,14 +47,15 @@ extension Pipeline {
                 toDraw.append(i)
             }
         }
-        let drawn = options.graphviz.renderAll(toDraw.map { maps[$0]!.dot })
-        for (i, result) in zip(toDraw, drawn) {
-            switch result {
-            case .success(let svg): maps[i]?.svg = svg
-            case .failure(let failure): maps[i]?.note = "\(pieces[i].meta.sourcePath): no map: \(failure)"
-            }
+        return (maps, toDraw)
+    }
+
+    /// A drawing's result on its story's map: the SVG, or a note saying why there is none.
+    static func place(_ result: Result<[UInt8], Graphviz.Failure>, in map: inout StoryMap?, from piece: AnalysedContent) {
+        switch result {
+        case .success(let svg): map?.svg = svg
+        case .failure(let failure): map?.note = "\(piece.meta.sourcePath): no map: \(failure)"
         }
-        return maps
     }
 
     /// The notes of a build: one for missing Graphviz when there are stories, then each piece's.

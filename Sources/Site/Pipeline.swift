@@ -10,7 +10,8 @@ import Render
 ///     load     LoadedSite      the site's files as values (SiteLoader)
 ///     parse    ContentPiece    text → typed quiz or story (ContentParser)
 ///     check    AnalysedContent outcome tables, story graphs, their findings (ContentAnalysis)
-///     maps     StoryMap        DOT for every story; SVG from the cache or Graphviz
+///     maps     StoryMap        DOT for every story; SVG from the cache, or drawn by Graphviz
+///                              alongside the stages after it (a GraphvizSession)
 ///     render   OutputFile      pages, scripts, DOT and SVG files (Render)
 ///     write    the sink        a staging folder swapped in whole (SiteWriter), or memory
 ///
@@ -89,6 +90,18 @@ public struct Pipeline: Sendable {
         var metas: [ContentMeta] = []
         var mapNotes: [String] = []
         var hasStory = false
+        var session: (any GraphvizSession)?
+        // Stories waiting for their maps, by the number their graph was handed in with.
+        var awaiting: [Int: (story: StoryRenderer.AwaitingMap, sourcePath: String)] = [:]
+        var handedIn = 0
+        var failedMaps: [Int: String] = [:]
+        func finishMaps(_ results: [(Int, Result<[UInt8], Graphviz.Failure>)]) -> [OutputFile] {
+            results.flatMap { number, result -> [OutputFile] in
+                guard let (story, sourcePath) = awaiting.removeValue(forKey: number) else { return [] }
+                if case .failure(let failure) = result { failedMaps[number] = "\(sourcePath): no map: \(failure)" }
+                return story.finished(svg: try? result.get(), site: context)
+            }
+        }
 
         let chunk = max(options.chunkSize, 1)
         for start in stride(from: 0, to: site.contentFiles.count, by: chunk) {
@@ -125,18 +138,59 @@ public struct Pipeline: Sendable {
             hasStory = hasStory || pieces.contains { if case .story = $0.body { true } else { false } }
 
             guard options.render, !output.diagnostics.hasErrors else { continue }
-            let maps = drawMaps(pieces, site: context)
+            // Maps not in the cache are handed to Graphviz now and drawn while the build
+            // goes on; their stories' covers, map pages and SVGs wait for them.
+            let (maps, toDraw) = planMaps(pieces, site: context)
             mapNotes += maps.compactMap { $0?.note }
+            var numbers: [Int: Int] = [:]
+            if !toDraw.isEmpty {
+                let drawing = session ?? options.graphviz.session()
+                session = drawing
+                for i in toDraw {
+                    drawing.draw(maps[i]!.dot)
+                    numbers[i] = handedIn
+                    handedIn += 1
+                }
+            }
             times.add("maps", clock.lap("maps").seconds)
-            let rendered = Array(zip(pieces, maps)).parallelMap { Self.render($0.0, map: $0.1, site: context) }
+            let drawing = Set(numbers.keys)
+            let rendered = Array(zip(pieces, maps).enumerated()).parallelMap { i, pair -> Rendered in
+                if drawing.contains(i), case .story(let story, let analysis) = pair.0.body, let map = pair.1 {
+                    return .awaitingMap(StoryRenderer.renderAwaitingMap(
+                        pair.0.meta, story, analysis: analysis, dot: map.dot, drawsMap: true, site: context))
+                }
+                return .done(Self.render(pair.0, map: pair.1, site: context))
+            }
             times.add("render", clock.lap("render").seconds)
-            write(rendered.flatMap { $0 })
+            for (i, item) in rendered.enumerated() {
+                switch item {
+                case .done(let files): write(files)
+                case .awaitingMap(let story):
+                    write(story.files)
+                    awaiting[numbers[i]!] = (story, pieces[i].meta.sourcePath)
+                }
+            }
+            // Maps drawn meanwhile: their stories are finished now, not held to the end.
+            if let session { write(finishMaps(session.ready())) }
             _ = clock.lap("write")
         }
         output.diagnostics.sort()
         output.timings = times.timings
 
-        guard !output.diagnostics.hasErrors, options.render else { return output }
+        guard !output.diagnostics.hasErrors, options.render else {
+            session?.cancel()
+            return output
+        }
+        if let session {
+            // The last maps drawn alongside.
+            let results = session.finish()
+            times.add("maps", clock.lap("maps").seconds)
+            write(finishMaps(results))
+            _ = clock.lap("write")
+            output.drawing = session.time
+            // Stories without a map, in the order of their files.
+            mapNotes += failedMaps.sorted { $0.key < $1.key }.map(\.value)
+        }
         output.notes = Self.notes(mapNotes, options: options, hasStory: hasStory)
         output.assets = site.assets
         _ = clock.lap("index")
@@ -145,6 +199,12 @@ public struct Pipeline: Sendable {
         output.timings = times.timings
         write([index])
         return output
+    }
+
+    /// A piece's files, or a story's while its map is drawn.
+    enum Rendered: Sendable {
+        case done([OutputFile])
+        case awaitingMap(StoryRenderer.AwaitingMap)
     }
 
     // MARK: The stages

@@ -63,6 +63,12 @@ struct Build: ParsableCommand {
             var rows = [("load", loadTime)] + (result.timings + written.timings).map { ($0.stage, $0.seconds) }
             rows.append(("total", clock.total))
             standardError(rows.map { "\($0.0.padding(toLength: 8, withPad: " ", startingAt: 0)) \(milliseconds($0.1))\n" }.joined())
+            // Maps are drawn while the stages above run; "maps" is only the time spent waiting.
+            if let drawing = result.drawing {
+                standardError("drawn    \(milliseconds(drawing.seconds)) (\(drawing.graphs) map\(drawing.graphs == 1 ? "" : "s") by "
+                    + "\(drawing.processes) dot process\(drawing.processes == 1 ? "" : "es") alongside the stages; "
+                    + "dot CPU \(milliseconds(drawing.dotCPUSeconds)))\n")
+            }
         }
         standardError(result.notes.map { "note: \($0)\n" }.joined())
         let pages = written.pages
