@@ -7,11 +7,14 @@
 
 For each size it writes a corpus (bench/corpus.py: quizgen content and a Hugo site with the
 same Markdown bodies), builds quizgen in release mode (unless --quizgen names a binary),
-then times, in alternating order, `quizgen build`, `hugo` and `cmark` on the concatenated
-bodies. It prints medians, ratios, peak memory, quizgen's time per file and its stages, what
-Graphviz's `dot` alone needs for the same story maps (the build's story.dot files drawn by one
-dot per core, beside quizgen's maps stage), and the targets of issue 6 with PASS or FAIL. It exits 0 whether or not targets are met, unless
---strict is given (then 1 when one is missed); 2 when a tool fails or the setup is wrong.
+then times, in alternating order, `quizgen build` (story maps drawn), `quizgen build
+--no-maps`, `hugo` and `cmark` on the concatenated bodies. It prints medians, ratios, peak
+memory, quizgen's time per file and its stages, what Graphviz's `dot` alone needs for the same
+story maps (the build's story.dot files drawn by one dot per core) beside what drawing them
+adds to quizgen's build, and the targets of issue 13 with PASS or FAIL. With --disk DIR the
+same runs are made again with the three builds' output in DIR (a disk, where creating files
+costs far more than on tmpfs) and reported beside. It exits 0 whether or not targets are met,
+unless --strict is given (then 1 when one is missed); 2 when a tool fails or the setup is wrong.
 
 How it measures (see BENCHMARKS.md for why):
 - every run goes through GNU time (/usr/bin/time -f %M), a fresh small wrapper process, so
@@ -44,13 +47,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import corpus  # noqa: E402  (beside this file)
 
 REPO = Path(__file__).resolve().parents[1]
-TOOLS = ("quizgen", "hugo", "cmark")
-# The targets of issue 6, checked at the largest size (scaling: largest against smallest).
+# "nomaps" is `quizgen build --no-maps`.
+TOOLS = ("quizgen", "nomaps", "hugo", "cmark")
+BUILDS = ("quizgen", "nomaps", "hugo")
+LABELS = {"quizgen": "quizgen", "nomaps": "--no-maps", "hugo": "hugo", "cmark": "cmark"}
+# The targets of issue 13, checked at the largest size (scaling: largest against smallest).
 TARGETS = (
-    ("wall", "quizgen wall time ≤ 0.25 × Hugo's", 0.25),
+    ("wall", "quizgen build (maps drawn) ≤ 1.0 × Hugo's wall", 1.0),
+    ("nomaps", "quizgen build --no-maps ≤ 0.4 × Hugo's wall", 0.4),
     ("memory", "quizgen peak memory ≤ 0.25 × Hugo's", 0.25),
     ("scaling", "time per file, largest size ≤ 1.2 × smallest", 1.2),
-    ("cmark", "quizgen wall time ≤ 1.5 × cmark's", 1.5),
+    ("maps", "maps add ≤ 1.25 × what dot alone needs", 1.25),
 )
 
 
@@ -115,6 +122,8 @@ def count_files(folder):
 
 
 STAGE_LINE = re.compile(r"^(\w+)\s+([0-9.]+) ms$")
+# "drawn    2310 ms (333 maps by 2 dot processes alongside the stages; dot CPU 4200 ms)"
+DRAWN_LINE = re.compile(r"^drawn\s+([0-9.]+) ms .*dot CPU ([0-9.]+) ms\)$")
 
 
 def quizgen_stages(stderr):
@@ -124,6 +133,10 @@ def quizgen_stages(stderr):
         match = STAGE_LINE.match(line.strip())
         if match:
             stages[match.group(1)] = float(match.group(2)) / 1000
+        match = DRAWN_LINE.match(line.strip())
+        if match:
+            stages["drawn"] = float(match.group(1)) / 1000
+            stages["dot_cpu"] = float(match.group(2)) / 1000
     return stages
 
 
@@ -198,18 +211,27 @@ class Size:
     def __init__(self, files, work, args, tools):
         self.files = files
         self.folder = work / f"corpus-{files}"
-        self.outputs = {"quizgen": work / "out-quizgen", "hugo": work / "out-hugo"}
         self.hugo_cache = work / "hugo-cache"
         self.manifest = corpus.write_corpus(self.folder, files, args.seed, args.kinds)
+        self.tools = tools
+        self.args = args
+        self.output_to(work)
+        # Hugo reads HUGO_* variables as settings; none from the caller's environment.
+        self.env = {k: v for k, v in os.environ.items() if not k.startswith("HUGO")}
+
+    def output_to(self, folder):
+        """The builds write their output into `folder` from now on."""
+        tools, args = self.tools, self.args
+        self.outputs = {tool: folder / f"out-{tool}" for tool in BUILDS}
         self.commands = {
             "quizgen": [tools["quizgen"], "build", "--source", self.folder / "quizgen",
                         "--output", self.outputs["quizgen"], "--timings", *args.quizgen_args],
+            "nomaps": [tools["quizgen"], "build", "--source", self.folder / "quizgen",
+                       "--output", self.outputs["nomaps"], "--timings", "--no-maps", *args.quizgen_args],
             "hugo": [tools["hugo"], "--quiet", "--source", self.folder / "hugo",
                      "--destination", self.outputs["hugo"], "--cacheDir", self.hugo_cache],
             "cmark": [tools["cmark"], self.folder / "bodies.md"],
         }
-        # Hugo reads HUGO_* variables as settings; none from the caller's environment.
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("HUGO")}
 
     def prepare(self, tool):
         """A cold build every time: no previous output, no Hugo cache or resources."""
@@ -231,7 +253,7 @@ class Size:
                 hint = "\nThis quizgen does not support every kind yet: choose the kinds it builds with --kinds."
             raise BenchError(f"{tool} failed (exit {result['exit']}) on {self.files} files:\n"
                              + result["stderr"][-3000:] + hint)
-        if tool == "quizgen":
+        if tool in ("quizgen", "nomaps"):
             result["stages"] = quizgen_stages(result["stderr"])
             result["warnings"] = count_warnings(result["stderr"])
         del result["stderr"], result["timed_out"], result["exit"]
@@ -255,19 +277,48 @@ def bench_size(files, work, args, tools, log):
         log(f"warm-up: {args.warmup} run(s) of each tool; one round takes about {round_time:.1f} s, "
             f"so the {args.runs} timed round(s) about {round_time * args.runs / 60:.1f} min")
 
+    result = {
+        "files": files,
+        "kinds": {k: sum(1 for f in size.manifest["files"] if f["kind"] == k) for k in args.kinds},
+        "body_bytes": bytes_,
+    }
+    result.update(timed_rounds(size, TOOLS, args, log))
+    reference = dot_reference(size, work, args, log)
+    if reference:
+        result["dot_reference"] = reference
+        result["maps_over_dot"] = result["maps_added"] / reference["median_wall"]
+    if args.disk:
+        outputs = size.outputs
+        size.output_to(args.disk)
+        log(f"the same runs with the output on disk, in {args.disk}:")
+        result["disk"] = timed_rounds(size, BUILDS, args, log)
+        for output in size.outputs.values():
+            remove(output)
+        size.outputs = outputs
+    if not args.keep:
+        remove(size.folder)
+        for output in size.outputs.values():
+            remove(output)
+        remove(size.hugo_cache)
+    return result
+
+
+def timed_rounds(size, tools, args, log):
+    """`args.runs` rounds of each tool, alternating the order so none always goes first;
+    medians and ratios."""
+    per_tool = {tool: {"runs": []} for tool in tools}
     for r in range(args.runs):
-        # Alternate the order (quizgen, hugo / hugo, quizgen) so neither always goes first.
-        order = ("quizgen", "hugo", "cmark") if r % 2 == 0 else ("hugo", "quizgen", "cmark")
+        order = tools if r % 2 == 0 else tools[1:] + tools[:1]
         for tool in order:
             run = size.run(tool, args.timeout)
             run["load"] = os.getloadavg()[0]  # the 1-minute load average, to judge the noise
             per_tool[tool]["runs"].append(run)
-        q, h = per_tool["quizgen"]["runs"][-1], per_tool["hugo"]["runs"][-1]
-        log(f"run {r + 1}/{args.runs}: quizgen {q['wall']:.3f} s, hugo {h['wall']:.3f} s, "
-            f"cmark {per_tool['cmark']['runs'][-1]['wall']:.3f} s")
+        log(f"run {r + 1}/{args.runs}: " + ", ".join(
+            f"{LABELS[tool]} {per_tool[tool]['runs'][-1]['wall']:.3f} s" for tool in tools))
 
-    for tool in ("quizgen", "hugo"):
-        per_tool[tool]["output_files"], per_tool[tool]["output_html"] = count_files(size.outputs[tool])
+    for tool in tools:
+        if tool in size.outputs:
+            per_tool[tool]["output_files"], per_tool[tool]["output_html"] = count_files(size.outputs[tool])
     for tool, data in per_tool.items():
         runs = data["runs"]
         data["median_wall"] = statistics.median(r["wall"] for r in runs)
@@ -275,32 +326,23 @@ def bench_size(files, work, args, tools, log):
         data["max_wall"] = max(r["wall"] for r in runs)
         data["median_cpu"] = statistics.median(r["cpu"] for r in runs)
         data["median_max_rss_kib"] = statistics.median(r["max_rss_kib"] for r in runs)
-    q = per_tool["quizgen"]
-    q["warnings"] = max(r["warnings"] for r in q["runs"])
-    stage_names = list(dict.fromkeys(name for r in q["runs"] for name in r["stages"]))
-    q["median_stages"] = {name: statistics.median(r["stages"].get(name, 0) for r in q["runs"]) for name in stage_names}
-
+    for tool in ("quizgen", "nomaps"):
+        q = per_tool[tool]
+        q["warnings"] = max(r["warnings"] for r in q["runs"])
+        stage_names = list(dict.fromkeys(name for r in q["runs"] for name in r["stages"]))
+        q["median_stages"] = {name: statistics.median(r["stages"].get(name, 0) for r in q["runs"]) for name in stage_names}
+    q, n, h = per_tool["quizgen"], per_tool["nomaps"], per_tool["hugo"]
     result = {
-        "files": files,
-        "kinds": {k: sum(1 for f in size.manifest["files"] if f["kind"] == k) for k in args.kinds},
-        "body_bytes": bytes_,
         "tools": per_tool,
-        "quizgen_per_file": q["median_wall"] / files,
-        "quizgen_over_hugo": q["median_wall"] / per_tool["hugo"]["median_wall"],
-        "quizgen_over_cmark": q["median_wall"] / per_tool["cmark"]["median_wall"],
-        "memory_quizgen_over_hugo": q["median_max_rss_kib"] / per_tool["hugo"]["median_max_rss_kib"],
+        "quizgen_per_file": q["median_wall"] / size.files,
+        "quizgen_over_hugo": q["median_wall"] / h["median_wall"],
+        "nomaps_over_hugo": n["median_wall"] / h["median_wall"],
+        "memory_quizgen_over_hugo": q["median_max_rss_kib"] / h["median_max_rss_kib"],
+        # What drawing the maps adds to the build: they are drawn alongside the stages.
+        "maps_added": q["median_wall"] - n["median_wall"],
     }
-    reference = dot_reference(size, work, args, log)
-    if reference:
-        result["dot_reference"] = reference
-        maps = q["median_stages"].get("maps")
-        if maps:
-            result["maps_over_dot"] = maps / reference["median_wall"]
-    if not args.keep:
-        remove(size.folder)
-        for output in size.outputs.values():
-            remove(output)
-        remove(size.hugo_cache)
+    if "cmark" in per_tool:
+        result["nomaps_over_cmark"] = n["median_wall"] / per_tool["cmark"]["median_wall"]
     return result
 
 
@@ -342,9 +384,10 @@ def targets(sizes):
     largest, smallest = sizes[-1], sizes[0]
     values = {
         "wall": largest["quizgen_over_hugo"],
+        "nomaps": largest["nomaps_over_hugo"],
         "memory": largest["memory_quizgen_over_hugo"],
         "scaling": largest["quizgen_per_file"] / smallest["quizgen_per_file"] if len(sizes) > 1 else None,
-        "cmark": largest["quizgen_over_cmark"],
+        "maps": largest.get("maps_over_dot"),
     }
     return [{"name": name, "description": text, "limit": limit, "value": values[name],
              "pass": None if values[name] is None else values[name] <= limit,
@@ -361,8 +404,33 @@ def megabytes(kib):
     return f"{kib / 1024:.1f} MB"
 
 
-def cpu_ratio(size):
-    return size["tools"]["quizgen"]["median_cpu"] / size["tools"]["hugo"]["median_cpu"]
+def cpu_ratio(measured):
+    return measured["tools"]["quizgen"]["median_cpu"] / measured["tools"]["hugo"]["median_cpu"]
+
+
+def tool_table(sizes, pick, tools):
+    rows = []
+    for size in sizes:
+        for tool in tools:
+            d = pick(size)["tools"][tool]
+            written = f"{d['output_files']} ({d['output_html']})" if "output_files" in d else "stdout"
+            rows.append(f"{size['files']:>6}  {LABELS[tool]:<10} {seconds(d['median_wall']):>10} "
+                        f"{seconds(d['min_wall']):>10} {seconds(d['max_wall']):>10} {seconds(d['median_cpu']):>10} "
+                        f"{megabytes(d['median_max_rss_kib']):>10}  {written}")
+    return table(f"{'files':>6}  {'tool':<10} {'median':>10} {'min':>10} {'max':>10} {'CPU':>10} {'peak RSS':>10}"
+                 "  output files (HTML)", rows)
+
+
+def ratio_table(sizes, pick):
+    rows = []
+    for size in sizes:
+        m = pick(size)
+        cmark = f"{m['nomaps_over_cmark']:>13.2f}" if "nomaps_over_cmark" in m else f"{'':>13}"
+        rows.append(f"{size['files']:>6}  {m['quizgen_over_hugo']:>12.2f} {m['nomaps_over_hugo']:>14.2f} "
+                    f"{cpu_ratio(m):>8.2f} {m['memory_quizgen_over_hugo']:>8.2f} {cmark} "
+                    f"{seconds(m['quizgen_per_file']):>17}")
+    return table(f"{'files':>6}  {'quizgen/hugo':>12} {'no-maps/hugo':>14} {'CPU q/h':>8} {'RSS q/h':>8} "
+                 f"{'quizgen/cmark':>13} {'quizgen per file':>17}", rows)
 
 
 def table(header, rows):
@@ -380,24 +448,11 @@ def report(data):
     lines.append(f"quizgen: {t['quizgen']['path']} ({t['quizgen']['build']}, {t['quizgen']['revision']})"
                  + (f", run with {extra}" if extra else "") + f"; {t['hugo']['version']}; {t['cmark']['version']}")
     lines.append("")
-    rows = []
-    for size in data["sizes"]:
-        for tool in TOOLS:
-            d = size["tools"][tool]
-            written = f"{d['output_files']} ({d['output_html']})" if "output_files" in d else "stdout"
-            rows.append(f"{size['files']:>6}  {tool:<8} {seconds(d['median_wall']):>10} {seconds(d['min_wall']):>10} "
-                        f"{seconds(d['max_wall']):>10} {seconds(d['median_cpu']):>10} "
-                        f"{megabytes(d['median_max_rss_kib']):>10}  {written}")
-    lines += table(f"{'files':>6}  {'tool':<8} {'median':>10} {'min':>10} {'max':>10} {'CPU':>10} {'peak RSS':>10}"
-                   "  output files (HTML)", rows)
+    lines += tool_table(data["sizes"], lambda size: size, TOOLS)
     lines.append("")
-    lines += table(f"{'files':>6}  {'quizgen/hugo':>12} {'CPU q/h':>8} {'RSS q/h':>8} {'quizgen/cmark':>13} "
-                   f"{'quizgen per file':>17}", [
-                       f"{size['files']:>6}  {size['quizgen_over_hugo']:>12.2f} {cpu_ratio(size):>8.2f} "
-                       f"{size['memory_quizgen_over_hugo']:>8.2f} {size['quizgen_over_cmark']:>13.2f} "
-                       f"{seconds(size['quizgen_per_file']):>17}" for size in data["sizes"]])
+    lines += ratio_table(data["sizes"], lambda size: size)
     lines.append("(wall-time ratios; CPU q/h compares user + system time, which other load on the machine "
-                 "disturbs less)")
+                 "disturbs less; quizgen/cmark is the --no-maps build's wall against cmark's)")
     if len(data["sizes"]) > 1:
         first, last = data["sizes"][0], data["sizes"][-1]
         cpu_per_file = [size["tools"]["quizgen"]["median_cpu"] / size["files"] for size in (first, last)]
@@ -409,24 +464,37 @@ def report(data):
         lines.append(f"load average (1 min) after each run: {min(loads):.2f} to {max(loads):.2f} "
                      f"on {data['machine']['usable_cores']} cores")
     lines.append("")
-    stage_names = list(dict.fromkeys(n for size in data["sizes"] for n in size["tools"]["quizgen"]["median_stages"]))
-    if stage_names:
-        lines.append("quizgen's stages (--timings), medians:")
-        lines += table(f"{'files':>6}  " + " ".join(f"{n:>10}" for n in stage_names), [
-            f"{size['files']:>6}  " + " ".join(
-                f"{seconds(size['tools']['quizgen']['median_stages'].get(n, 0)):>10}" for n in stage_names)
-            for size in data["sizes"]])
-        lines.append("")
+    for tool in ("quizgen", "nomaps"):
+        stage_names = list(dict.fromkeys(n for size in data["sizes"] for n in size["tools"][tool]["median_stages"]))
+        if stage_names:
+            lines.append(f"quizgen's stages ({'build' if tool == 'quizgen' else 'build --no-maps'} --timings), medians"
+                         + (" (drawn: the maps' drawing, alongside the stages; maps: the time the build waited "
+                            "for it)" if tool == "quizgen" else "") + ":")
+            lines += table(f"{'files':>6}  " + " ".join(f"{n:>10}" for n in stage_names), [
+                f"{size['files']:>6}  " + " ".join(
+                    f"{seconds(size['tools'][tool]['median_stages'].get(n, 0)):>10}" for n in stage_names)
+                for size in data["sizes"]])
+            lines.append("")
     references = [size for size in data["sizes"] if "dot_reference" in size]
     if references:
-        lines.append("Graphviz alone on the same graphs (story.dot files concatenated, one dot per core):")
-        lines += table(f"{'files':>6}  {'graphs':>7} {'dot wall':>10} {'dot CPU':>10} {'maps stage':>11} {'maps/dot':>9}", [
+        lines.append("Graphviz alone on the same graphs (story.dot files concatenated, one dot per core), against "
+                     "what drawing the maps adds to the build (build's wall minus --no-maps's) and dot's CPU inside it:")
+        lines += table(f"{'files':>6}  {'graphs':>7} {'dot wall':>10} {'dot CPU':>10} {'maps add':>10} "
+                       f"{'build dot CPU':>14} {'added/dot':>10}", [
             f"{size['files']:>6}  {size['dot_reference']['graphs']:>7} "
             f"{seconds(size['dot_reference']['median_wall']):>10} {seconds(size['dot_reference']['median_cpu']):>10} "
-            f"{seconds(size['tools']['quizgen']['median_stages'].get('maps', 0)):>11} "
-            f"{size.get('maps_over_dot', 0):>9.2f}" for size in references])
+            f"{seconds(size['maps_added']):>10} "
+            f"{seconds(size['tools']['quizgen']['median_stages'].get('dot_cpu', 0)):>14} "
+            f"{size.get('maps_over_dot', 0):>10.2f}" for size in references])
         lines.append("")
-    lines.append("Targets of issue 6 (reported, not asserted; --strict makes a miss exit 1):")
+    disk = [size for size in data["sizes"] if "disk" in size]
+    if disk:
+        lines.append(f"The same builds with their output on disk ({data['settings'].get('disk')}):")
+        lines += tool_table(disk, lambda size: size["disk"], BUILDS)
+        lines.append("")
+        lines += ratio_table(disk, lambda size: size["disk"])
+        lines.append("")
+    lines.append("Targets of issue 13 (reported, not asserted; --strict makes a miss exit 1):")
     for target in data["targets"]:
         verdict = "n/a " if target["pass"] is None else ("PASS" if target["pass"] else "FAIL")
         value = "needs two sizes" if target["value"] is None else f"{target['value']:.2f} (limit {target['limit']})"
@@ -463,6 +531,8 @@ def main(argv=None):
     parser.add_argument("--cmark", default="cmark", help="the cmark command (default cmark)")
     parser.add_argument("--workdir", type=Path, help="where corpora and outputs go (default: a temporary folder)")
     parser.add_argument("--keep", action="store_true", help="keep the corpora and outputs")
+    parser.add_argument("--disk", type=Path, metavar="DIR",
+                        help="also time the builds with their output in DIR (on a disk, when --workdir is on tmpfs)")
     parser.add_argument("--timeout", type=float, help="give up when one run takes longer than this many seconds")
     parser.add_argument("--json", type=Path, help="also write the results, every run included, to this file")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
@@ -502,7 +572,9 @@ def main(argv=None):
                 "cmark": {"path": tools["cmark"], "version": first_line([tools["cmark"], "--version"])},
             },
             "settings": {"sizes": args.sizes, "runs": args.runs, "warmup": args.warmup, "kinds": list(args.kinds),
-                         "seed": args.seed, "quizgen_args": list(args.quizgen_args)},
+                         "seed": args.seed, "quizgen_args": list(args.quizgen_args),
+                         "workdir": str(args.workdir) if args.workdir else None,
+                         "disk": str(args.disk) if args.disk else None},
             "load_before": os.getloadavg(),
             "sizes": [],
             "warnings": [],
@@ -510,6 +582,9 @@ def main(argv=None):
         own_work = args.workdir is None
         work = Path(tempfile.mkdtemp(prefix="quizgen-bench-")) if own_work else args.workdir.resolve()
         work.mkdir(parents=True, exist_ok=True)
+        if args.disk:
+            args.disk = args.disk.resolve()
+            args.disk.mkdir(parents=True, exist_ok=True)
         try:
             for files in args.sizes:
                 data["sizes"].append(bench_size(files, work, args, tools, log))

@@ -203,12 +203,25 @@ def test_corpus_refuses_to_overwrite_other_folders(tmp_path):
 
 
 def test_targets_are_reported_not_asserted():
-    def size(files, quizgen, hugo, cmark, rss):
-        return {"files": files, "quizgen_per_file": quizgen / files, "quizgen_over_hugo": quizgen / hugo,
-                "quizgen_over_cmark": quizgen / cmark, "memory_quizgen_over_hugo": rss}
-    verdicts = {t["name"]: t["pass"] for t in bench_run.targets([size(1000, 1.0, 5.0, 0.8, 0.2), size(4000, 4.5, 20.0, 3.5, 0.3)])}
-    assert verdicts == {"wall": True, "memory": False, "scaling": True, "cmark": True}
-    assert {t["name"]: t["pass"] for t in bench_run.targets([size(50, 1.0, 1.0, 1.0, 1.0)])}["scaling"] is None
+    def size(files, quizgen, nomaps, hugo, rss, maps_over_dot=None):
+        measured = {"files": files, "quizgen_per_file": quizgen / files, "quizgen_over_hugo": quizgen / hugo,
+                    "nomaps_over_hugo": nomaps / hugo, "memory_quizgen_over_hugo": rss}
+        if maps_over_dot is not None:
+            measured["maps_over_dot"] = maps_over_dot
+        return measured
+    verdicts = {t["name"]: t["pass"] for t in bench_run.targets(
+        [size(1000, 1.0, 0.5, 5.0, 0.2, 1.1), size(4000, 4.5, 3.0, 4.4, 0.3, 1.3)])}
+    assert verdicts == {"wall": False, "nomaps": False, "memory": False, "scaling": True, "maps": False}
+    verdicts = {t["name"]: t["pass"] for t in bench_run.targets([size(4000, 2.0, 0.8, 2.0, 0.1, 1.2)])}
+    assert verdicts == {"wall": True, "nomaps": True, "memory": True, "scaling": None, "maps": True}
+    # Without maps drawn (no dot) the maps target cannot be judged.
+    assert {t["name"]: t["pass"] for t in bench_run.targets([size(50, 1.0, 1.0, 1.0, 1.0)])}["maps"] is None
+
+
+def test_the_drawing_line_of_timings_is_read():
+    stages = bench_run.quizgen_stages("parse    12.5 ms\nmaps     3.1 ms\n"
+                                      "drawn    2310 ms (333 maps by 2 dot processes alongside the stages; dot CPU 4200 ms)\n")
+    assert stages == {"parse": 0.0125, "maps": 0.0031, "drawn": 2.31, "dot_cpu": 4.2}
 
 
 def test_a_tiny_benchmark_run_completes(tmp_path):
@@ -218,15 +231,16 @@ def test_a_tiny_benchmark_run_completes(tmp_path):
     result = subprocess.run(
         [sys.executable, str(REPO / "bench" / "run.py"), "--quizgen", str(quizgen_binary()),
          "--sizes", "15,30", "--runs", "2", "--warmup", "1",
-         "--workdir", str(tmp_path / "work"), "--json", str(tmp_path / "bench.json")],
+         "--workdir", str(tmp_path / "work"), "--disk", str(tmp_path / "disk"), "--json", str(tmp_path / "bench.json")],
         capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "Targets of issue 6" in result.stdout
+    assert "Targets of issue 13" in result.stdout
+    assert "with their output on disk" in result.stdout
     data = json.loads((tmp_path / "bench.json").read_text())
     assert [size["files"] for size in data["sizes"]] == [15, 30]
     for size in data["sizes"]:
         tools = size["tools"]
-        for tool in ("quizgen", "hugo", "cmark"):
+        for tool in ("quizgen", "nomaps", "hugo", "cmark"):
             assert len(tools[tool]["runs"]) == 2
             assert tools[tool]["median_wall"] > 0 and tools[tool]["median_max_rss_kib"] > 0
         # Every quiz gets its page (and each outcome one), plus the index; Hugo one per file plus home.
@@ -234,4 +248,10 @@ def test_a_tiny_benchmark_run_completes(tmp_path):
         assert tools["hugo"]["output_html"] == size["files"] + 1
         assert tools["quizgen"]["warnings"] == 0, "the corpus builds without warnings"
         assert set(tools["quizgen"]["median_stages"]) >= {"load", "parse", "check", "render", "write"}
-    assert {t["name"] for t in data["targets"]} == {"wall", "memory", "scaling", "cmark"}
+        # The no-maps build writes no SVG: fewer files than the build with maps, when dot is here.
+        if "dot_reference" in size:
+            assert tools["nomaps"]["output_files"] < tools["quizgen"]["output_files"]
+            assert {"drawn", "dot_cpu"} <= set(tools["quizgen"]["median_stages"])
+        for tool in ("quizgen", "nomaps", "hugo"):
+            assert len(size["disk"]["tools"][tool]["runs"]) == 2
+    assert {t["name"] for t in data["targets"]} == {"wall", "nomaps", "memory", "scaling", "maps"}
