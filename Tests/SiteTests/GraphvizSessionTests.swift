@@ -112,6 +112,7 @@ final class EagerSession: GraphvizSession, @unchecked Sendable {
     private var waiting: [(Int, String)] = []
     private var count = 0
     private(set) var givenBackEarly = 0
+    private(set) var cancelled = false
 
     func draw(_ dot: String) {
         waiting.append((count, dot))
@@ -125,7 +126,10 @@ final class EagerSession: GraphvizSession, @unchecked Sendable {
     }
 
     func finish() -> [(Int, Result<[UInt8], Graphviz.Failure>)] { ready() }
-    func cancel() { waiting = [] }
+    func cancel() {
+        waiting = []
+        cancelled = true
+    }
     var time: DrawingTime? { nil }
 
     static func draw(_ item: (Int, String)) -> (Int, Result<[UInt8], Graphviz.Failure>) {
@@ -154,5 +158,19 @@ final class EagerSession: GraphvizSession, @unchecked Sendable {
         #expect(result.notes == ["Content/s3.md: no map: dot failed: no layout"])
         #expect(alongside.exists("public/s1/story.svg") && !alongside.exists("public/s3/story.svg"))
         #expect(alongside.read("public/s3/index.html")?.contains("map.html") == false)
+    }
+
+    @Test func aBuildThatFailsLaterStopsTheDrawing() {
+        // The story is checked and handed in first; the broken story after it fails the build.
+        let eager = EagerSession()
+        let site = TemporarySite(files: [
+            "Content/a.md": sevenPages,
+            "Content/b.md": sevenPages.replacingOccurrences(of: "[Left](#two)", with: "[Left](#nowhere)"),
+        ])
+        let result = site.build(BuildOptions(
+            graphviz: Graphviz(location: "/fake/dot", render: fakeGraphviz.render, session: { eager }), chunkSize: 1))
+        #expect(result.hasErrors)
+        #expect(eager.cancelled)
+        #expect(!site.exists("public"))
     }
 }
