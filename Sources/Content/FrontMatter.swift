@@ -32,12 +32,12 @@ public struct FrontMatter {
     public static func split(_ file: SourceFile) -> (FrontMatter, [Diagnostic]) {
         var result = FrontMatter()
         let utf8 = file.text.utf8
-        guard file.lineCount >= 1, file.line(1) == "---" else { return (result, []) }
+        guard file.lineCount >= 1, isFence(file, line: 1) else { return (result, []) }
         result.isPresent = true
         var closing: Int?
         var line = 2
         while line <= file.lineCount {
-            if file.line(line) == "---" {
+            if isFence(file, line: line) {
                 closing = line
                 break
             }
@@ -61,6 +61,13 @@ public struct FrontMatter {
         let (entries, diagnostics) = compose(yaml, in: file, lineOffset: 1)
         result.entries = entries
         return (result, diagnostics)
+    }
+
+    /// Whether a line is exactly `---` (before a CR LF too), compared in bytes: making a
+    /// String of every line of the front matter cost more than reading its YAML.
+    static func isFence(_ file: SourceFile, line: Int) -> Bool {
+        guard let range = file.byteRange(ofLine: line), range.count == 3 else { return false }
+        return file.text.utf8.dropFirst(range.lowerBound).prefix(3).elementsEqual("---".utf8)
     }
 
     /// Composes a YAML mapping (front matter, or all of quizgen.yml) into located entries.
