@@ -30,6 +30,8 @@ public enum PlainYAML {
         /// Its 1-based number.
         var line = 1
         var depth = 0
+        /// The last column worked out, and its byte (see `column`).
+        var counted = (position: 0, column: 1)
 
         init(bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
@@ -80,9 +82,13 @@ public enum PlainYAML {
         }
 
         /// libyaml's column of a byte of the current line: Unicode scalars before it, plus 1.
-        func column(_ position: Int) -> Int {
-            var column = 1
-            for i in lineStart..<position where bytes[i] & 0xC0 != 0x80 { column += 1 }
+        /// Counted on from the last one asked for on the line, so that a long line of flow
+        /// entries is not counted over for each of them.
+        mutating func column(_ position: Int) -> Int {
+            var (from, column) = (lineStart, 1)
+            if counted.position >= lineStart, counted.position <= position { (from, column) = counted }
+            for i in from..<position where bytes[i] & 0xC0 != 0x80 { column += 1 }
+            counted = (position, column)
             return column
         }
 
@@ -95,7 +101,6 @@ public enum PlainYAML {
             guard depth <= 16 else { throw Unsure() }
             let mark = (line, indent + 1)
             var pairs: [YAMLNode.Pair] = []
-            var names: Set<String> = []
             while let lineIndent = nextContentLine(), lineIndent >= indent {
                 guard lineIndent == indent else { throw Unsure() }
                 let keyStart = lineStart + indent
@@ -103,10 +108,7 @@ public enum PlainYAML {
                 guard keyEnd < bytes.count, bytes[keyEnd] == .colon,
                       keyEnd + 1 == bytes.count || bytes[keyEnd + 1] == .space || bytes[keyEnd + 1] == .newline
                 else { throw Unsure() }
-                let name = string(keyStart, keyEnd)
-                // libyaml reads a key set twice; Yams then reports it.
-                guard names.insert(name).inserted else { throw Unsure() }
-                let key = YAMLNode(.scalar(name, .plain), line: line, column: indent + 1)
+                let key = YAMLNode(.scalar(string(keyStart, keyEnd), .plain), line: line, column: indent + 1)
                 var start = keyEnd + 1
                 while start < bytes.count, bytes[start] == .space { start += 1 }
                 let value: YAMLNode
@@ -122,6 +124,7 @@ public enum PlainYAML {
                 }
                 pairs.append(YAMLNode.Pair(key: key, value: value))
             }
+            guard !Self.hasDuplicateKeys(pairs) else { throw Unsure() }
             return YAMLNode(.mapping(pairs), line: mark.0, column: mark.1)
         }
 
@@ -153,6 +156,16 @@ public enum PlainYAML {
             return YAMLNode(.sequence(items), line: mark.0, column: mark.1)
         }
 
+        /// Whether a key is set twice: libyaml reads that, and Yams then reports it. Keys
+        /// here are plain scalars, so the same text is the same key. A few are compared in
+        /// turn, many through a set, so that no mapping costs the square of its keys.
+        static func hasDuplicateKeys(_ pairs: [YAMLNode.Pair]) -> Bool {
+            guard pairs.count > 16 else {
+                return pairs.indices.contains { i in pairs[..<i].contains { $0.key.content == pairs[i].key.content } }
+            }
+            return Set(pairs.map { $0.key.string ?? "" }).count < pairs.count
+        }
+
         func isSequenceEntry(_ i: Int) -> Bool {
             bytes[i] == .dash && (i + 1 == bytes.count || bytes[i + 1] == .space || bytes[i + 1] == .newline)
         }
@@ -180,7 +193,7 @@ public enum PlainYAML {
 
         /// A plain scalar on one line. In block context it runs to the end of the line or a
         /// comment; in flow context also to `,` and brackets.
-        func plain(at start: Int, flow: Bool) throws(Unsure) -> (YAMLNode, Int) {
+        mutating func plain(at start: Int, flow: Bool) throws(Unsure) -> (YAMLNode, Int) {
             let first = bytes[start]
             if Self.isIndicator(first) {
                 // `-` may start a plain scalar when something other than a space follows
@@ -223,7 +236,7 @@ public enum PlainYAML {
         }
 
         /// A single- or double-quoted scalar closed on its own line, and the end after the quote.
-        func quoted(at start: Int) throws(Unsure) -> (YAMLNode, Int) {
+        mutating func quoted(at start: Int) throws(Unsure) -> (YAMLNode, Int) {
             let quote = bytes[start]
             var i = start + 1
             var chunkStart = i
@@ -266,36 +279,40 @@ public enum PlainYAML {
         }
 
         /// `[a, "b", c]` on one line, of scalars.
-        func flowSequence(at start: Int) throws(Unsure) -> (YAMLNode, Int) {
+        mutating func flowSequence(at start: Int) throws(Unsure) -> (YAMLNode, Int) {
+            let mark = column(start)
             var items: [YAMLNode] = []
-            let end = try flowEntries(from: start, closing: .closeBracket) { (i) throws(Unsure) in
+            let end = try Self.flowEntries(bytes, from: start, closing: .closeBracket) { (i) throws(Unsure) in
                 let (item, end) = try flowScalar(at: i)
                 items.append(item)
                 return end
             }
-            return (YAMLNode(.sequence(items), line: line, column: column(start)), end)
+            return (YAMLNode(.sequence(items), line: line, column: mark), end)
         }
 
         /// `{easy: 3, hard: 10}` on one line: keys as in a block mapping, scalar values.
-        func flowMapping(at start: Int) throws(Unsure) -> (YAMLNode, Int) {
+        mutating func flowMapping(at start: Int) throws(Unsure) -> (YAMLNode, Int) {
+            let mark = column(start)
             var pairs: [YAMLNode.Pair] = []
-            let end = try flowEntries(from: start, closing: .closeBrace) { (i) throws(Unsure) in
+            let end = try Self.flowEntries(bytes, from: start, closing: .closeBrace) { (i) throws(Unsure) in
                 let keyEnd = try key(at: i)
                 guard keyEnd + 1 < bytes.count, bytes[keyEnd] == .colon, bytes[keyEnd + 1] == .space else { throw Unsure() }
-                let name = string(i, keyEnd)
-                if pairs.contains(where: { $0.key.string == name }) { throw Unsure() }
-                let key = YAMLNode(.scalar(name, .plain), line: line, column: column(i))
+                let key = YAMLNode(.scalar(string(i, keyEnd), .plain), line: line, column: column(i))
                 let (value, end) = try flowScalar(at: skipSpaces(keyEnd + 1))
                 pairs.append(YAMLNode.Pair(key: key, value: value))
                 return end
             }
-            return (YAMLNode(.mapping(pairs), line: line, column: column(start)), end)
+            guard !Self.hasDuplicateKeys(pairs) else { throw Unsure() }
+            return (YAMLNode(.mapping(pairs), line: line, column: mark), end)
         }
 
         /// Reads the entries of a flow collection on one line, from its opening bracket at
         /// `start`: `entry` reads one from where it starts and gives where it ends. The end
-        /// is after the closing bracket.
-        func flowEntries(from start: Int, closing: UInt8, _ entry: (Int) throws(Unsure) -> Int) throws(Unsure) -> Int {
+        /// is after the closing bracket. (Static, as `entry` changes the reader.)
+        static func flowEntries(
+            _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, closing: UInt8, _ entry: (Int) throws(Unsure) -> Int
+        ) throws(Unsure) -> Int {
+            func skipSpaces(_ start: Int) -> Int { Self.skipSpaces(bytes, start) }
             var i = skipSpaces(start + 1)
             if i < bytes.count, bytes[i] == closing { return i + 1 }
             while true {
@@ -309,7 +326,7 @@ public enum PlainYAML {
         }
 
         /// A scalar inside a flow collection; an empty one, or a nested collection, is left to Yams.
-        func flowScalar(at start: Int) throws(Unsure) -> (YAMLNode, Int) {
+        mutating func flowScalar(at start: Int) throws(Unsure) -> (YAMLNode, Int) {
             guard start < bytes.count else { throw Unsure() }
             let (node, end) = bytes[start] == .doubleQuote || bytes[start] == .singleQuote
                 ? try quoted(at: start)
@@ -318,7 +335,9 @@ public enum PlainYAML {
             return (node, end)
         }
 
-        func skipSpaces(_ start: Int) -> Int {
+        func skipSpaces(_ start: Int) -> Int { Self.skipSpaces(bytes, start) }
+
+        static func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
             var i = start
             while i < bytes.count, bytes[i] == .space { i += 1 }
             return i

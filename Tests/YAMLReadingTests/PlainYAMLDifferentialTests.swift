@@ -116,6 +116,15 @@ import YAMLReading
         #expect(read > texts / 2)
     }
 
+    /// Columns on long lines, counted on from entry to entry, and many keys.
+    @Test func longLinesAndManyKeysAgree() {
+        let items = (0..<3_000).map { $0 % 3 == 0 ? "\"é\($0)\"" : $0 % 3 == 1 ? "日\($0)" : "x\($0)" }
+        let keys = (0..<500).map { "k\($0): v\($0)é" }
+        let yaml = "a: [" + items.joined(separator: ", ") + "]\nb: {" + keys.joined(separator: ", ") + "}\n"
+            + keys.map { $0 + "\n" }.joined()
+        #expect(compare(yaml, "long lines"))
+    }
+
     // MARK: Generated
 
     /// A small deterministic generator (SplitMix64), so a failure can be replayed.

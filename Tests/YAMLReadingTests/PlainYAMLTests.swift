@@ -117,6 +117,20 @@ import YAMLReading
         #expect(PlainYAML.read("a: \"" + String(repeating: "*a ", count: 10_000) + "\"\n") == nil)
     }
 
+    /// Yams reports a key set twice, in a mapping of a few keys or of many.
+    @Test func leavesDuplicateKeysToYams() {
+        let keys = (1...40).map { "k\($0)" }
+        let block = keys.map { "\($0): x\n" }.joined()
+        let flow = "m: {" + keys.map { "\($0): x" }.joined(separator: ", ") + "}\n"
+        #expect(pairs(PlainYAML.read(block)).count == 40)
+        #expect(PlainYAML.read(flow) != nil)
+        for count in [2, 16, 17, 40] {
+            #expect(PlainYAML.read(block + "k\(count): y\n") == nil)
+            #expect(PlainYAML.read("m:\n" + keys.prefix(count).map { "  \($0): x\n" }.joined() + "  k1: y\n") == nil)
+            #expect(PlainYAML.read("m: {" + keys.prefix(count).map { "\($0): x" }.joined(separator: ", ") + ", k\(count): y}\n") == nil)
+        }
+    }
+
     @Test func leavesEverythingElseToYams() {
         let unsure = [
             "",
