@@ -43,7 +43,8 @@ let package = Package(
         .target(name: "Diagnostics", swiftSettings: coverage),
         .target(name: "Markdown", dependencies: ["CCmark", "Support"], swiftSettings: coverage),
         // The words readers see, per language: catalogs from Templates/i18n and CLDR plural rules.
-        // YAML from authors, bounded: aliases measured before composing, errors located.
+        // YAML from authors: the plain subset read directly, the rest composed by Yams with
+        // aliases measured first; values and errors located.
         .target(name: "YAMLReading", dependencies: ["Diagnostics", "Yams"], swiftSettings: coverage),
         .target(name: "Messages", dependencies: ["Diagnostics", "YAMLReading", "Yams"], swiftSettings: coverage, plugins: ["TemplateEmbedder"]),
         .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Support", "YAMLReading", "Yams", "SwiftCSV"], swiftSettings: coverage),
@@ -101,6 +102,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
+        .testTarget(name: "YAMLReadingTests", dependencies: ["YAMLReading", "TestSupport"]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages", "Diagnostics"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "Diagnostics", "Markdown", "TestSupport"]),

@@ -116,7 +116,7 @@ public enum ContentParser {
     public static func siblings(of file: SourceFile) -> [String] {
         guard mentionsBank(file.text.utf8) else { return [] }
         let (frontMatter, _) = FrontMatter.split(file)
-        guard let bank = frontMatter["bank"]?.value.scalar?.string, case .success(let relative) = TriviaParser.bankPath(bank) else {
+        guard let bank = frontMatter["bank"]?.value.string, case .success(let relative) = TriviaParser.bankPath(bank) else {
             return []
         }
         return [relative]

@@ -1,12 +1,12 @@
-import Yams
+import YAMLReading
 
 /// Typing of YAML scalars, done here rather than by Yams' default resolver, which runs a
 /// regular expression per scalar and was most of the cost of reading front matter. The
 /// rules are YAML's for plain (unquoted) scalars; a quoted scalar is always text.
-extension Yams.Node {
+extension YAMLNode {
     private var plainText: String? {
-        guard case .scalar(let scalar) = self, scalar.style == .plain else { return nil }
-        return scalar.string
+        guard case .scalar(let text, .plain) = content else { return nil }
+        return text
     }
 
     /// `key:` with nothing after it, `~` or `null`.

@@ -2,12 +2,12 @@ import Diagnostics
 import YAMLReading
 import Yams
 
-/// The YAML between two `---` lines at the very start of a content file, composed with
-/// Yams so that every key keeps the line it was written on.
+/// The YAML between two `---` lines at the very start of a content file, composed so that
+/// every key keeps the line it was written on.
 public struct FrontMatter {
     public struct Entry {
         public var key: String
-        public var value: Yams.Node
+        public var value: YAMLNode
         /// File position of the key (1-based line, character column).
         public var line: Int
         public var column: Int
@@ -32,12 +32,12 @@ public struct FrontMatter {
     public static func split(_ file: SourceFile) -> (FrontMatter, [Diagnostic]) {
         var result = FrontMatter()
         let utf8 = file.text.utf8
-        guard file.lineCount >= 1, file.line(1) == "---" else { return (result, []) }
+        guard file.lineCount >= 1, isFence(file, line: 1) else { return (result, []) }
         result.isPresent = true
         var closing: Int?
         var line = 2
         while line <= file.lineCount {
-            if file.line(line) == "---" {
+            if isFence(file, line: line) {
                 closing = line
                 break
             }
@@ -63,34 +63,43 @@ public struct FrontMatter {
         return (result, diagnostics)
     }
 
+    /// Whether a line is exactly `---` (before a CR LF too), compared in bytes: making a
+    /// String of every line of the front matter cost more than reading its YAML.
+    static func isFence(_ file: SourceFile, line: Int) -> Bool {
+        guard let range = file.byteRange(ofLine: line), range.count == 3 else { return false }
+        return file.text.utf8.dropFirst(range.lowerBound).prefix(3).elementsEqual("---".utf8)
+    }
+
     /// Composes a YAML mapping (front matter, or all of quizgen.yml) into located entries.
     public static func compose(_ yaml: String, in file: SourceFile, lineOffset: Int) -> ([Entry], [Diagnostic]) {
         var entries: [Entry] = []
         var diagnostics: [Diagnostic] = []
         do {
-            // Aliases are measured first: composing an alias bomb would not come back. The
-            // measured tree has the real one's shape, with each alias at its own mark.
-            let shape = try YAMLAliases.measure(yaml)
-            // The basic resolver: scalars are typed by FrontMatter+Scalars, not by regular
-            // expressions; and an explicit encoding, as Yams reads the environment for its default.
-            guard let node = try Yams.compose(yaml: yaml, .basic, .default, .utf8) else { return ([], []) }
-            guard case .mapping(let mapping) = node else {
-                let mark = node.mark
-                return ([], [file.diagnostic(
-                    .error, "expected a list of 'key: value' lines",
-                    line: (mark?.line ?? 1) + lineOffset, characterColumn: mark?.column ?? 1)])
-            }
+            let node: YAMLNode
             // A key or value that comes from an alias has the anchor's mark, which may be
             // anywhere above; the measured tree has the alias's own.
-            var marks = mapping.map { ($0.key.mark, $0.value.mark) }
-            if case .mapping(let measured)? = shape, measured.count == marks.count {
-                marks = measured.map { ($0.key.mark, $0.value.mark) }
+            var shape: YAMLNode?
+            if let plain = PlainYAML.read(yaml) {
+                node = plain
+            } else {
+                // Aliases are measured first: composing an alias bomb would not come back. The
+                // measured tree has the real one's shape, with each alias at its own mark.
+                shape = try YAMLAliases.measure(yaml)
+                guard let composed = try YAMLNode.composeWithYams(yaml) else { return ([], []) }
+                node = composed
             }
+            guard case .mapping(let mapping) = node.content else {
+                return ([], [file.diagnostic(
+                    .error, "expected a list of 'key: value' lines",
+                    line: node.line + lineOffset, characterColumn: node.column)])
+            }
+            var places = mapping
+            if case .mapping(let measured)? = shape?.content, measured.count == mapping.count { places = measured }
             var seen: [String: Int] = [:]
-            for ((key, value), (keyMark, valueMark)) in zip(mapping, marks) {
-                let keyLine = (keyMark?.line ?? 1) + lineOffset
-                let keyColumn = keyMark?.column ?? 1
-                guard let name = key.scalar?.string else {
+            for (pair, place) in zip(mapping, places) {
+                let keyLine = place.key.line + lineOffset
+                let keyColumn = place.key.column
+                guard let name = pair.key.string else {
                     diagnostics.append(file.diagnostic(
                         .error, "a key must be a plain word", line: keyLine, characterColumn: keyColumn))
                     continue
@@ -103,9 +112,8 @@ public struct FrontMatter {
                 }
                 seen[name] = keyLine
                 entries.append(Entry(
-                    key: name, value: value, line: keyLine, column: keyColumn,
-                    valueLine: (valueMark?.line ?? (keyLine - lineOffset)) + lineOffset,
-                    valueColumn: valueMark?.column ?? keyColumn))
+                    key: name, value: pair.value, line: keyLine, column: keyColumn,
+                    valueLine: place.value.line + lineOffset, valueColumn: place.value.column))
             }
         } catch let refusal as YAMLAliases.Refusal {
             diagnostics.append(file.diagnostic(

@@ -1,6 +1,6 @@
 import Diagnostics
 import Support
-import Yams
+import YAMLReading
 
 /// Typed access to front matter values, reporting a located error for each value of the
 /// wrong type and a warning for each key nobody asked about.
@@ -32,7 +32,7 @@ public struct FrontMatterReader {
         guard let entry = entry(key) else { return nil }
         // `title:` with nothing after it means "not set", like leaving the key out.
         if entry.value.isNull { return nil }
-        if let scalar = entry.value.scalar { return scalar.string }
+        if let text = entry.value.string { return text }
         fail(entry, "'\(key)' must be text")
         return nil
     }
@@ -73,8 +73,8 @@ public struct FrontMatterReader {
     /// One of a fixed set of words.
     public mutating func choice(_ key: String, among choices: [String]) -> String? {
         guard let entry = entry(key) else { return nil }
-        guard let value = entry.value.scalar?.string, choices.contains(value) else {
-            let given = entry.value.scalar?.string ?? ""
+        guard let value = entry.value.string, choices.contains(value) else {
+            let given = entry.value.string ?? ""
             fail(entry, "'\(key)' must be \(Self.list(choices, or: true))",
                  hint: NearestMatch.hint(given, in: choices))
             return nil
@@ -85,20 +85,21 @@ public struct FrontMatterReader {
     /// A map of names to whole numbers, e.g. `points: {easy: 3, hard: 10}`.
     public mutating func intMap(_ key: String, in range: ClosedRange<Int>) -> [(String, Int, Int)]? {
         guard let entry = entry(key) else { return nil }
-        guard case .mapping(let mapping) = entry.value else {
+        guard case .mapping(let mapping) = entry.value.content else {
             fail(entry, "'\(key)' must be a map such as {easy: 3, hard: 10}")
             return nil
         }
         var result: [(String, Int, Int)] = []
-        for (name, value) in mapping {
-            var line = (value.mark?.line ?? 0) + 1
-            var column = value.mark?.column ?? 1
+        for pair in mapping {
+            let (name, value) = (pair.key, pair.value)
+            var line = value.line + 1
+            var column = value.column
             // A value from an alias keeps its anchor's mark, above the key: the key's own
             // value (the map, or the alias standing for it) is then the place to point at.
             if (line, column) < (entry.valueLine, entry.valueColumn) {
                 (line, column) = (entry.valueLine, entry.valueColumn)
             }
-            guard let word = name.scalar?.string, let number = value.intValue, range.contains(number) else {
+            guard let word = name.string, let number = value.intValue, range.contains(number) else {
                 diagnostics.append(file.diagnostic(
                     .error, "each value of '\(key)' must be a whole number between \(range.lowerBound) and \(range.upperBound)",
                     line: line, characterColumn: column))

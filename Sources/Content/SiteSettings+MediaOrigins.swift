@@ -1,5 +1,5 @@
 import Diagnostics
-import Yams
+import YAMLReading
 
 /// `media-origins`: the hosts besides the site itself that pages may show images, audio and
 /// video from. Each value goes into the Content-Security-Policy as it stands, so only plain
@@ -8,12 +8,12 @@ extension SiteSettings {
     static let mediaOriginsExample = "for example [https://images.example.org, https://*.cdn.example.net]"
 
     static func mediaOrigins(_ entry: FrontMatter.Entry, in file: SourceFile, diagnostics: inout [Diagnostic]) -> [String] {
-        let items: [Yams.Node]
-        switch entry.value {
-        case .sequence(let sequence): items = Array(sequence)
+        let items: [YAMLNode]
+        switch entry.value.content {
+        case .sequence(let sequence): items = sequence
         case .scalar where entry.value.isNull: items = []
         case .scalar: items = [entry.value]
-        case .mapping, .alias:
+        case .mapping:
             diagnostics.append(file.diagnostic(
                 .error, "'media-origins' must be a list of origins", line: entry.valueLine,
                 characterColumn: entry.valueColumn, hint: mediaOriginsExample))
@@ -21,9 +21,9 @@ extension SiteSettings {
         }
         var origins: [String] = []
         for item in items {
-            let line = item.mark?.line ?? entry.valueLine
-            let column = item.mark?.column ?? entry.valueColumn
-            guard let text = item.scalar?.string else {
+            let line = item.line
+            let column = item.column
+            guard let text = item.string else {
                 diagnostics.append(file.diagnostic(
                     .error, "each of 'media-origins' must be an origin such as https://images.example.org",
                     line: line, characterColumn: column))

@@ -118,7 +118,7 @@ enum StoryParser {
         let written = reader.string("start")
         guard let entry = reader.frontMatter["start"] else { return 0 }
         guard let written else {
-            if entry.value.null != nil {
+            if entry.value.isNull {
                 diagnostics.append(file.diagnostic(
                     .warning, "'start' is empty, so the story starts on page 1", line: entry.line,
                     characterColumn: entry.column, hint: "in YAML '#' begins a comment: write start: inside, without '#'"))

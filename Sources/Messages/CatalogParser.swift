@@ -33,35 +33,37 @@ public struct CatalogParser: Sendable {
     public func parse() -> (messages: [String: Message], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var messages: [String: Message] = [:]
-        // Aliases are written out as plain placeholder text before composing (the text stays
-        // the same width), so that no alias is ever expanded: a catalog has no use for them,
-        // and an alias bomb could not come back. Each one is then reported where it stands.
-        let composable = YAMLAliases.substitutingAliases(file.text) ?? file.text
-        let root: Yams.Node?
+        // A plain catalog (all the built-in ones) is read without Yams. For Yams, aliases are
+        // written out as plain placeholder text before composing (the text stays the same
+        // width), so that no alias is ever expanded: a catalog has no use for them, and an
+        // alias bomb could not come back. Each one is then reported where it stands.
+        let root: YAMLNode?
         do {
-            root = try Yams.compose(yaml: composable, .basic, .default, .utf8)
+            root = try PlainYAML.read(file.text)
+                ?? YAMLNode.composeWithYams(YAMLAliases.substitutingAliases(file.text) ?? file.text)
         } catch let error as YamlError {
             return ([:], [.yaml(error, in: file, lastLine: Diagnostic.lastLine(of: file.text))])
         } catch {
             return ([:], [file.error("not valid YAML: \(error)", line: 1)])
         }
         guard let root else { return ([:], []) }
-        guard case .mapping(let mapping) = root else {
+        guard case .mapping(let mapping) = root.content else {
             return ([:], [error("expected a list of 'message.id: text' lines", at: root)])
         }
         var hints = NearestMatch.Hints(candidates: reference?.ids ?? [], fallback: nil)
         var seen: [String: Int] = [:]
-        for (key, value) in mapping {
+        for pair in mapping {
+            let (key, value) = (pair.key, pair.value)
             if let alias = alias(key) ?? alias(value) {
                 diagnostics.append(error("a message catalog cannot use YAML aliases", at: alias,
                     hint: "write the text out in full"))
                 continue
             }
-            guard let id = key.scalar?.string, !id.isEmpty else {
+            guard let id = key.string, !id.isEmpty else {
                 diagnostics.append(error("a message id must be a plain word such as 'trivia.next_question'", at: key))
                 continue
             }
-            let line = key.mark?.line ?? 1
+            let line = key.line
             if let first = seen[id] {
                 diagnostics.append(error("'\(id)' is set twice", at: key, hint: "the first is on line \(first)"))
                 continue
@@ -70,7 +72,7 @@ public struct CatalogParser: Sendable {
             let expected = reference?.messages[id]
             if let reference, expected == nil {
                 diagnostics.append(file.diagnostic(
-                    .warning, "unknown message id '\(id)'", line: line, characterColumn: key.mark?.column ?? 1,
+                    .warning, "unknown message id '\(id)'", line: line, characterColumn: key.column,
                     hint: hints.hint(id)
                         ?? "\(reference.language).yaml has no such message; no built-in template shows it"))
             }
@@ -80,16 +82,16 @@ public struct CatalogParser: Sendable {
         return (messages, diagnostics)
     }
 
-    private func read(_ value: Yams.Node, id: String, expected: Message?, diagnostics: inout [Diagnostic]) -> Message? {
-        switch value {
-        case .scalar(let scalar) where scalar.style != .plain || !scalar.string.isEmpty:
+    private func read(_ value: YAMLNode, id: String, expected: Message?, diagnostics: inout [Diagnostic]) -> Message? {
+        switch value.content {
+        case .scalar(let string, let style) where style != .plain || !string.isEmpty:
             if let expected, expected.isPlural {
                 diagnostics.append(error(
                     "'\(id)' needs plural forms, as in \(referenceName)", at: value,
                     hint: "write one line per form under the id, e.g. 'one: …' and 'other: …'"))
                 return nil
             }
-            let text = YAMLAliases.restoringStars(scalar.string)
+            let text = YAMLAliases.restoringStars(string)
             if let expected, let problem = placeholderProblem(Message.placeholders(in: text), expected: expected.texts.first ?? "") {
                 diagnostics.append(error("'\(id)' \(problem.message)", at: value, hint: problem.hint))
                 return nil
@@ -102,15 +104,16 @@ public struct CatalogParser: Sendable {
                 return nil
             }
             var forms: [PluralCategory: String] = [:]
-            var nodes: [PluralCategory: Yams.Node] = [:]
+            var nodes: [PluralCategory: YAMLNode] = [:]
             var failed = false
-            for (key, form) in mapping {
+            for pair in mapping {
+                let (key, form) = (pair.key, pair.value)
                 if let alias = alias(key) ?? alias(form) {
                     diagnostics.append(error("a message catalog cannot use YAML aliases", at: alias, hint: "write the text out in full"))
                     failed = true
                     continue
                 }
-                let name = key.scalar?.string ?? ""
+                let name = key.string ?? ""
                 guard let category = PluralCategory(rawValue: name) else {
                     diagnostics.append(error(
                         "unknown plural category '\(name)' in '\(id)'", at: key,
@@ -119,7 +122,7 @@ public struct CatalogParser: Sendable {
                     failed = true
                     continue
                 }
-                guard let text = form.scalar?.string, form.scalar?.style != .plain || !text.isEmpty else {
+                guard let text = form.string, form.style != .plain || !text.isEmpty else {
                     diagnostics.append(error("the '\(name)' form of '\(id)' must be text", at: form))
                     failed = true
                     continue
@@ -194,20 +197,20 @@ public struct CatalogParser: Sendable {
         words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + words.last!
     }
 
-    private func error(_ message: String, at node: Yams.Node, hint: String? = nil) -> Diagnostic {
-        file.diagnostic(.error, message, line: node.mark?.line ?? 1, characterColumn: node.mark?.column ?? 1, hint: hint)
+    private func error(_ message: String, at node: YAMLNode, hint: String? = nil) -> Diagnostic {
+        file.diagnostic(.error, message, line: node.line, characterColumn: node.column, hint: hint)
     }
 
-    private func warning(_ message: String, at node: Yams.Node, hint: String? = nil) -> Diagnostic {
-        file.diagnostic(.warning, message, line: node.mark?.line ?? 1, characterColumn: node.mark?.column ?? 1, hint: hint)
+    private func warning(_ message: String, at node: YAMLNode, hint: String? = nil) -> Diagnostic {
+        file.diagnostic(.warning, message, line: node.line, characterColumn: node.column, hint: hint)
     }
 
     // MARK: YAML
 
     /// The node itself when it was an alias in the text: a plain scalar starting with the
     /// placeholder (a plain scalar cannot start with `*`, so there it was an alias).
-    private func alias(_ node: Yams.Node) -> Yams.Node? {
-        guard let scalar = node.scalar, scalar.style == .plain, scalar.string.unicodeScalars.first == YAMLAliases.placeholder else { return nil }
+    private func alias(_ node: YAMLNode) -> YAMLNode? {
+        guard node.style == .plain, node.string?.unicodeScalars.first == YAMLAliases.placeholder else { return nil }
         return node
     }
 }

@@ -26,28 +26,64 @@ public enum Message: Sendable, Hashable {
     }
 
     /// The names of the `{name}` placeholders of a text, in order of appearance. A brace that
-    /// does not enclose a name (letters, digits, `_`) is only text.
+    /// does not enclose a name (letters, digits, `_`) is only text, and so is one that is not a
+    /// character of its own (a combining mark after it, say): braces are found in the bytes,
+    /// and those next to a non-ASCII character are asked about (`isCharacter`).
     public static func placeholders(in text: String) -> [String] {
-        var names: [String] = []
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{") {
-            let after = rest[rest.index(after: open)...]
-            guard let close = after.firstIndex(of: "}") else { break }
-            let name = after[..<close]
-            if isName(name) {
-                names.append(String(name))
-                rest = after[after.index(after: close)...]
-            } else {
-                rest = after
+        var text = text
+        return text.withUTF8 { bytes in
+            var names: [String] = []
+            var from = 0
+            while let open = brace(UInt8(ascii: "{"), in: bytes, from: from) {
+                guard let close = brace(UInt8(ascii: "}"), in: bytes, from: open + 1) else { break }
+                let name = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])
+                if isName(name) {
+                    names.append(String(decoding: name, as: UTF8.self))
+                    from = close + 1
+                } else {
+                    from = open + 1
+                }
             }
+            return names
         }
-        return names
+    }
+
+    /// The offset of the first `brace` from `from` on that is a character of its own.
+    static func brace(_ brace: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        var i = from
+        while i < bytes.count {
+            if bytes[i] == brace, isCharacter(at: i, in: bytes) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Whether the ASCII byte at `i` is a character (grapheme cluster) of its own. Only a
+    /// Prepend scalar before it, or an Extend, ZWJ or SpacingMark after it, can join it to
+    /// another, and no ASCII scalar does either: a non-ASCII neighbour is checked by counting
+    /// the characters of the two scalars together, which decides it (UAX #29, GB9 to GB9b).
+    static func isCharacter(at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if i > 0, bytes[i - 1] >= 0x80 {
+            var start = i - 1
+            while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            if String(decoding: UnsafeBufferPointer(rebasing: bytes[start...i]), as: UTF8.self).count != 2 { return false }
+        }
+        if i + 1 < bytes.count, bytes[i + 1] >= 0x80 {
+            var end = i + 2
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            if String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self).count != 2 { return false }
+        }
+        return true
     }
 
     /// ASCII letters, digits and `_`, not starting with a digit. Read as bytes: every page
     /// fills dozens of messages.
     static func isName(_ name: Substring) -> Bool {
-        var bytes = name.utf8.makeIterator()
+        isName(name.utf8)
+    }
+
+    static func isName<Bytes: Sequence<UInt8>>(_ name: Bytes) -> Bool {
+        var bytes = name.makeIterator()
         guard let first = bytes.next(), isNameByte(first), !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
             return false
         }

@@ -32,7 +32,7 @@ public enum YAMLAliases {
     /// The text's tree with aliases as placeholder scalars (nil when the text has no alias,
     /// or is empty), after checking the limits. Throws a `Refusal`, or the `YamlError` that
     /// composing the text itself would throw (its marks are the text's own).
-    public static func measure(_ yaml: String) throws -> Yams.Node? {
+    public static func measure(_ yaml: String) throws -> YAMLNode? {
         guard let measurable = substitutingAliases(yaml) else { return nil }
         // The parser owns the anchors; nodes hold them weakly, so it must outlive the walk.
         let parser = try Parser(yaml: measurable, resolver: .basic, constructor: .default, encoding: .utf8)
@@ -41,7 +41,7 @@ public enum YAMLAliases {
             var walk = Walk()
             _ = try walk.visit(root, depth: 1)
         }
-        return root
+        return YAMLNode(root)
     }
 
     /// The text with every `*` that is followed by an anchor character replaced by the

@@ -42,6 +42,16 @@ import Testing
         #expect(problems[0].file == "Content/quiz.md")
     }
 
+    @Test func fencesAreLinesOfExactlyThreeDashes() {
+        let crlf = FrontMatter.split(SourceFile(path: "f.md", text: "---\r\nkind: trivia\r\n---\r\nBody\r\n")).0
+        #expect(crlf.isPresent && crlf.bodyStartLine == 4 && crlf.entries.map(\.key) == ["kind"])
+        let spaced = FrontMatter.split(SourceFile(path: "f.md", text: "---\nkind: trivia\n--- \n----\n---\n")).0
+        #expect(spaced.bodyStartLine == 6)
+        for opening in ["--- \n", "----\n", "--\n", " ---\n", "-\u{2010}-\n"] {
+            #expect(!FrontMatter.split(SourceFile(path: "f.md", text: opening + "kind: trivia\n---\n")).0.isPresent)
+        }
+    }
+
     @Test func unclosedFrontMatter() {
         let (_, problems) = parse("---\nkind: personality\n")
         #expect(located(problems).first == "1:1: error: front matter is not closed")

@@ -145,6 +145,17 @@ import Testing
         #expect(located(problems) == ["4:11: error: the file contains a NUL byte"])
     }
 
+    @Test func theFirstNULByteIsTheOneReportedWhereverItIs() {
+        #expect(SourceFile(path: "f.md", text: "").nulByteError() == nil)
+        #expect(SourceFile(path: "f.md", text: "no NUL here, é\n").nulByteError() == nil)
+        #expect(located([SourceFile(path: "f.md", text: "ab\ncé\u{0}d\u{0}\n\u{0}").nulByteError()].compactMap { $0 })
+            == ["2:3: error: the file contains a NUL byte"])
+        #expect(located([SourceFile(path: "f.md", text: "\u{0}").nulByteError()].compactMap { $0 })
+            == ["1:1: error: the file contains a NUL byte"])
+        #expect(located([SourceFile(path: "f.md", text: "abc\n\u{0}").nulByteError()].compactMap { $0 })
+            == ["2:1: error: the file contains a NUL byte"])
+    }
+
     @Test func aNULByteInSiteSettingsIsLocatedAtTheByte() {
         let (settings, problems) = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "title: A\nlanguage: f\u{0}r\n"))
         #expect(settings == SiteSettings())
