@@ -52,8 +52,10 @@ private struct Converter {
         self.source = source
         self.lineOffset = lineOffset
         var starts = [0]
-        for (i, byte) in source.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(i + 1)
+        source.withUnsafeBufferPointer { bytes in
+            for i in bytes.indices where bytes[i] == UInt8(ascii: "\n") {
+                starts.append(i + 1)
+            }
         }
         lineStarts = starts
     }
@@ -70,29 +72,35 @@ private struct Converter {
             count += 1
             probe = cmark_node_next(current)
         }
-        var children: [Node] = []
-        // Most nodes are leaves: reserving nothing still cost a call into the array's slow path.
-        if count > 0 { children.reserveCapacity(count) }
-        var child = cmark_node_first_child(node)
-        while let current = child {
-            children.append(convert(current, depth: depth + 1))
-            child = cmark_node_next(current)
+        // Most nodes are leaves, which need no buffer at all; the others get one of the exact
+        // size, filled in place.
+        let children = count == 0 ? [] : [Node](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var child = cmark_node_first_child(node)
+            while let current = child, initialized < count {
+                (buffer.baseAddress! + initialized).initialize(to: convert(current, depth: depth + 1))
+                initialized += 1
+                child = cmark_node_next(current)
+            }
         }
-        var result = Node(kind(of: node), range: range, children: children)
-        switch result.kind {
-        case .htmlBlock, .htmlInline:
+        // Decided on cmark's node type, before the node is made: setting a field afterwards
+        // goes through the copy-on-write check, and reading `kind` copies it.
+        var attributes: AttributeBlock?
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
             // Raw HTML is a leaf, so the first one converted is the first depth first.
             if rawHTMLAt == nil { rawHTMLAt = range.start }
-        case .heading:
-            result.attributes = attributeBlock(forHeading: node)
-        case .item:
-            if let last = children.last, last.kind == .paragraph {
-                result.attributes = attributeBlock(onLine: Int(cmark_node_get_end_line(cmark_node_last_child(node))))
+        case CMARK_NODE_HEADING:
+            attributes = attributeBlock(forHeading: node)
+        case CMARK_NODE_ITEM:
+            // The last child is a paragraph unless it was flattened to text for its depth.
+            if let last = cmark_node_last_child(node), cmark_node_get_type(last) == CMARK_NODE_PARAGRAPH,
+               depth + 1 <= MarkdownParser.maximumDepth {
+                attributes = attributeBlock(onLine: Int(cmark_node_get_end_line(last)))
             }
         default:
             break
         }
-        return result
+        return Node(kind(of: node), range: range, children: children, attributes: attributes)
     }
 
     func kind(of node: OpaquePointer) -> Node.Kind {

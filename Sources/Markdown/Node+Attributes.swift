@@ -27,7 +27,7 @@ extension Node {
     private static func strip(_ inlines: [Node], from block: AttributeBlock) -> [Node]? {
         var kept: [Node] = []
         for node in inlines {
-            if node.kind == .softBreak || node.kind == .lineBreak {
+            if node.isBreak {
                 kept.append(node)
                 continue
             }
@@ -43,10 +43,11 @@ extension Node {
                 // This node holds the brace: it must be text whose tail is the block as written.
                 guard case .text(let literal) = node.kind, node.range.end.line == block.brace.line else { return nil }
                 let tailLength = node.range.end.column - block.brace.column + 1
-                let utf8 = Array(literal.utf8)
-                guard tailLength > 0, tailLength <= utf8.count, utf8[utf8.count - tailLength] == UInt8(ascii: "{")
+                let utf8 = literal.utf8
+                guard tailLength > 0, tailLength <= utf8.count,
+                      case let brace = utf8.index(utf8.endIndex, offsetBy: -tailLength), utf8[brace] == UInt8(ascii: "{")
                 else { return nil }
-                let head = String(decoding: utf8[..<(utf8.count - tailLength)], as: UTF8.self)
+                let head = String(decoding: utf8[..<brace], as: UTF8.self)
                 var cut = node
                 cut.kind = .text(head)
                 kept.append(cut)
@@ -54,7 +55,7 @@ extension Node {
         }
         // The space before the brace, and any break left at the end, are not content.
         while let last = kept.last {
-            if last.kind == .softBreak || last.kind == .lineBreak {
+            if last.isBreak {
                 kept.removeLast()
             } else if case .text(let s) = last.kind {
                 var end = s.utf8.endIndex

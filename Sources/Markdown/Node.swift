@@ -65,7 +65,7 @@ public struct Node: Hashable, Sendable {
         }
     }
 
-    private var storage: Storage
+    fileprivate(set) var storage: Storage
 
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) {
@@ -114,8 +114,9 @@ public struct Node: Hashable, Sendable {
         hasher.combine(attributes)
     }
 
+    // These read the kind in place: the `kind` getter copies it, retaining its strings.
     public var isBlock: Bool {
-        switch kind {
+        switch storage.kind {
         case .document, .blockQuote, .list, .item, .codeBlock, .htmlBlock, .paragraph, .heading, .thematicBreak:
             return true
         default:
@@ -124,41 +125,54 @@ public struct Node: Hashable, Sendable {
     }
 
     public var headingLevel: Int? {
-        if case .heading(let level) = kind { return level }
+        if case .heading(let level) = storage.kind { return level }
         return nil
     }
 
     public var isList: Bool {
-        if case .list = kind { return true }
+        if case .list = storage.kind { return true }
         return false
     }
 
     /// The text a reader would see, without markup (for titles, slugs, aria labels).
     public var plainText: String {
-        var out = ""
+        var out: [UInt8] = []
         appendPlainText(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    func appendPlainText(to out: inout String) {
-        switch kind {
+    /// Gathered as bytes: appending to an array costs a fraction of appending to a `String`.
+    func appendPlainText(to out: inout [UInt8]) {
+        switch storage.kind {
         case .text(let s), .code(let s):
-            out += s
+            out.append(contentsOf: s.utf8)
         case .softBreak, .lineBreak:
-            out += " "
+            out.append(0x20)
         case .image:
             // An image's alternative text is its children.
-            for child in children { child.appendPlainText(to: &out) }
+            for child in storage.children { child.appendPlainText(to: &out) }
         case .htmlInline, .htmlBlock:
             break
         case .codeBlock(_, let literal):
-            out += literal
+            out.append(contentsOf: literal.utf8)
         default:
-            for (i, child) in children.enumerated() {
+            for (i, child) in storage.children.enumerated() {
                 // Keep words of neighbouring blocks (list items, paragraphs) apart.
-                if i > 0, child.isBlock { out += " " }
+                if i > 0, child.isBlock { out.append(0x20) }
                 child.appendPlainText(to: &out)
             }
+        }
+    }
+
+    var isParagraph: Bool {
+        if case .paragraph = storage.kind { return true }
+        return false
+    }
+
+    var isBreak: Bool {
+        switch storage.kind {
+        case .softBreak, .lineBreak: return true
+        default: return false
         }
     }
 }
@@ -182,9 +196,9 @@ public struct AttributeBlock: Hashable, Sendable {
 extension Array where Element == Node {
     /// The plain text of a run of nodes, e.g. a heading's inlines.
     public var plainText: String {
-        var out = ""
+        var out: [UInt8] = []
         for node in self { node.appendPlainText(to: &out) }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
@@ -192,7 +206,7 @@ extension Array where Element == Node {
     /// The first paragraph as one line of plain text, cut at a word boundary near `limit`
     /// characters: for descriptions and link previews.
     public func summary(limit: Int) -> String {
-        guard let paragraph = first(where: { $0.kind == .paragraph }) else { return "" }
+        guard let paragraph = first(where: \.isParagraph) else { return "" }
         let text = paragraph.plainText.collapsingWhitespace
         // No more bytes than the limit means no more characters either; past that, only the
         // first `limit` characters are walked, not the whole paragraph.
