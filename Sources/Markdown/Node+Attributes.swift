@@ -4,19 +4,19 @@ extension Node {
     /// overlaps Markdown markup), so the caller can report that instead of guessing.
     public func strippingAttributes() -> Node? {
         guard let block = attributes else { return self }
-        switch kind {
+        switch record.tag {
         case .heading:
             guard let inlines = Self.strip(children, from: block) else { return nil }
             var copy = self
-            copy.children = inlines
-            copy.attributes = nil
+            copy.rebuild(children: inlines, attributes: .some(nil))
             return copy
         case .item:
-            guard let last = children.last, last.kind == .paragraph,
+            var items = children
+            guard let last = items.last, last.isParagraph,
                   let inlines = Self.strip(last.children, from: block) else { return nil }
+            items[items.count - 1].rebuild(children: inlines)
             var copy = self
-            copy.children[children.count - 1].children = inlines
-            copy.attributes = nil
+            copy.rebuild(children: items, attributes: .some(nil))
             return copy
         default:
             return self
@@ -35,7 +35,7 @@ extension Node {
                 kept.append(node)
             } else if node.range.start >= block.brace {
                 // Inside the block: ordinary text or emphasis made of underscores in an id.
-                switch node.kind {
+                switch node.record.tag {
                 case .text, .emphasis, .strong: continue
                 default: return nil
                 }
