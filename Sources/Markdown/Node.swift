@@ -118,7 +118,10 @@ public struct Node: Hashable, Sendable {
             self = narrowed
             return
         }
-        var builder = Tree.Builder(capacity: 16)
+        // Without new text, and with every part from trees over the same bytes (the document's,
+        // or text cut from it), the copy shares those bytes and copies records only.
+        let shared = kind == nil && (children ?? []).allSatisfy { $0.tree.sharesBytes(with: tree) }
+        var builder = shared ? Tree.Builder(sharingBytesOf: tree, capacity: 16) : Tree.Builder(capacity: 16)
         builder.copy(index, of: tree, to: nil, withChildren: children == nil, withAttributes: attributes == nil)
         if let kind { builder.set(0, kind: kind, attributes: nil) }
         if let range { builder.records[0].range = range }
@@ -220,6 +223,14 @@ final class Tree: @unchecked Sendable {
         }
     }
 
+    /// Whether both trees hold the very same bytes (one is text cut from the other, or a copy
+    /// that shares them).
+    func sharesBytes(with other: Tree) -> Bool {
+        self === other || bytes.withUnsafeBufferPointer { mine in
+            other.bytes.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress && $0.count == mine.count }
+        }
+    }
+
     /// The bytes of a span, for a moment.
     func withBytes<R>(_ span: Span, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard span.count > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
@@ -298,7 +309,17 @@ final class Tree: @unchecked Sendable {
         var bytes: [UInt8] = []
         var attributes: [AttributeBlock] = []
 
+        /// Set when `bytes` is the bytes of the trees copied from: their spans stay as they are,
+        /// and nothing may be appended to them.
+        private(set) var sharesBytes = false
+
         init() {}
+
+        init(sharingBytesOf tree: Tree, capacity: Int) {
+            records.reserveCapacity(capacity)
+            bytes = tree.bytes
+            sharesBytes = true
+        }
 
         /// Room for about `capacity` records and their text: growing the arrays a few times
         /// cost more than the copying itself in the small trees of changed nodes.
@@ -308,12 +329,14 @@ final class Tree: @unchecked Sendable {
         }
 
         mutating func span(_ text: String) -> Span {
+            assert(!sharesBytes, "text added to shared bytes")
             let start = bytes.count
             bytes.append(contentsOf: text.utf8)
             return Span(start: Int32(start), count: Int32(bytes.count - start))
         }
 
         mutating func span(_ text: UnsafeBufferPointer<UInt8>) -> Span {
+            assert(!sharesBytes, "text added to shared bytes")
             let start = bytes.count
             bytes.append(contentsOf: text)
             return Span(start: Int32(start), count: Int32(text.count))
@@ -402,8 +425,10 @@ final class Tree: @unchecked Sendable {
         /// or without its subtree and its attribute block.
         mutating func copy(_ index: Int, of tree: Tree, to slot: Int?, withChildren: Bool = true, withAttributes: Bool = true) {
             var record = tree.records[index]
-            record.text = record.text.count > 0 ? tree.withBytes(record.text) { span($0) } : Span()
-            record.text2 = record.text2.count > 0 ? tree.withBytes(record.text2) { span($0) } : Span()
+            if !sharesBytes {
+                record.text = record.text.count > 0 ? tree.withBytes(record.text) { span($0) } : Span()
+                record.text2 = record.text2.count > 0 ? tree.withBytes(record.text2) { span($0) } : Span()
+            }
             record.attributes = withAttributes && record.attributes >= 0 ? add(tree.attributes[record.attributes])! : -1
             let children = record.first..<(record.first + record.count)
             record.first = 0
