@@ -136,4 +136,20 @@ import Testing
         #expect([doc].links.count == 4)
         #expect(doc.children[1].children.links.count == 2)
     }
+
+    @Test func itemAttributesAreCutFromTheLastParagraph() throws {
+        let doc = MarkdownParser.parse("- one\n\n  two *x*  {dog=2}\n").document
+        let first = try #require(doc.children[0].children[0].strippingAttributes())
+        #expect(first.attributes == nil)
+        #expect(first.children.count == 2)
+        #expect(first.children[0] == doc.children[0].children[0].children[0])
+        #expect(first.children[1].children.map(\.kind) == [.text("two "), .emphasis])
+        #expect(first.children[1].children[1].plainText == "x")
+    }
+
+    @Test func overlappingBlocksCannotBeStripped() {
+        let doc = MarkdownParser.parse("## A `x`{#a `y` }\n").document
+        #expect(doc.children[0].attributes?.text == "#a `y` ")
+        #expect(doc.children[0].strippingAttributes() == nil)
+    }
 }
