@@ -38,11 +38,10 @@ struct ChoiceFinder {
 
     /// Every link to `#id` in the nodes, in order, as a choice whose label is the link's text.
     mutating func collect(in nodes: [Node], into choices: inout [Story.Choice]) {
-        for node in nodes {
+        for node in nodes.links {
             if case .link(let destination, _) = node.kind, destination.hasPrefix("#") {
                 if let choice = choice(node, label: node.children, inProse: true) { choices.append(choice) }
             }
-            collect(in: node.children, into: &choices)
         }
     }
 
@@ -69,24 +68,16 @@ struct ChoiceFinder {
         guard block.isList, !block.children.isEmpty else { return nil }
         var items: [(link: Node, label: [Node])] = []
         for item in block.children {
-            guard item.children.count == 1, let paragraph = item.children.first, paragraph.kind == .paragraph else {
+            guard item.children.count == 1, let paragraph = item.children.first, paragraph.isParagraph else {
                 return nil
             }
-            var links: [Node] = []
-            Self.links(in: paragraph.children, into: &links)
+            let links = paragraph.children.links
             guard links.count == 1, case .link(let destination, _) = links[0].kind, destination.hasPrefix("#") else {
                 return nil
             }
             items.append((links[0], paragraph.children))
         }
         return items
-    }
-
-    static func links(in nodes: [Node], into links: inout [Node]) {
-        for node in nodes {
-            if case .link = node.kind { links.append(node) }
-            self.links(in: node.children, into: &links)
-        }
     }
 
     /// Attribute blocks mean nothing on a story's list items: warn and show the item without it.
@@ -100,9 +91,16 @@ struct ChoiceFinder {
             copy = node.strippingAttributes() ?? node
             copy.attributes = nil
         }
-        for i in copy.children.indices {
-            copy.children[i] = strippingItemAttributes(copy.children[i])
+        // The children are set again only when one of them changed: setting them copies the
+        // node's whole subtree.
+        let children = copy.children
+        var stripped = children
+        var changed = false
+        for i in children.indices {
+            stripped[i] = strippingItemAttributes(children[i])
+            if stripped[i] != children[i] { changed = true }
         }
+        if changed { copy.children = stripped }
         return copy
     }
 }

@@ -205,7 +205,7 @@ enum TriviaParser {
                 diagnostics.append(file.warning(message, line: token.line, byteColumn: token.column, hint: hint))
             }
         } ?? 1
-        if item.heading.children.plainText.trimmingWhitespace.isEmpty && !item.heading.children.contains(where: { $0.kind != .softBreak && !$0.isText }) {
+        if item.heading.children.plainText.trimmingWhitespace.isEmpty && !item.heading.children.contains(where: { !$0.isSoftBreak && !$0.isText }) {
             diagnostics.append(file.error(
                 "this question has no text", line: item.line, byteColumn: item.column,
                 hint: "write the question after '## '"))
@@ -322,7 +322,7 @@ enum TriviaParser {
     /// marker arrives as literal text, often split over several text nodes ("[", "x", "] Paris").
     /// Returns whether it marks a correct choice, and the item's content without it.
     static func marker(_ item: Node) -> (Bool, [Node])? {
-        guard let first = item.children.first, first.kind == .paragraph else { return nil }
+        guard let first = item.children.first, first.isParagraph else { return nil }
         // Only the first four bytes matter; counting bytes, not Characters, keeps this cheap.
         var head = ""
         for node in first.children {
@@ -352,7 +352,7 @@ enum TriviaParser {
         }
         // The space after the marker, and a line break right after it, are not content.
         while let node = inlines.first {
-            if node.kind == .softBreak || node.kind == .lineBreak {
+            if node.isBreak {
                 inlines.removeFirst()
             } else if case .text(let text) = node.kind {
                 let trimmed = String(text.drop { $0 == " " || $0 == "\t" })
@@ -468,12 +468,5 @@ enum TriviaParser {
             }
         }
         return diagnostics
-    }
-}
-
-extension Node {
-    var isText: Bool {
-        if case .text = kind { return true }
-        return false
     }
 }

@@ -46,16 +46,32 @@ extension HTMLEscaping {
         // Browsers ignore leading blanks and control characters and tabs or newlines inside
         // the scheme ("java\tscript:"), so compare the URL as a browser reads it: the first
         // visible bytes, lower-cased. Only ASCII can spell a scheme.
-        var head: [UInt8] = []
-        for byte in url.utf8 where byte > 0x20 && byte != 0x7F {
-            head.append(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
-            if head.count == 16 { break }
+        // At most 16 bytes are compared, kept in a fixed buffer: this runs for every link
+        // and image, and an array and a string per URL cost more than the rest of the check.
+        var head: (UInt64, UInt64) = (0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &head) { buffer in
+            for byte in url.utf8 where byte > 0x20 && byte != 0x7F {
+                buffer[count] = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
+                count += 1
+                if count == 16 { break }
+            }
         }
-        let lowered = String(decoding: head, as: UTF8.self)
-        for scheme in ["javascript:", "vbscript:", "file:", "data:"] where lowered.hasPrefix(scheme) {
-            if scheme == "data:", isImage {
-                for allowed in ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"]
-                where lowered.hasPrefix(allowed) {
+        func hasPrefix(_ prefix: StaticString) -> Bool {
+            guard prefix.utf8CodeUnitCount <= count else { return false }
+            return withUnsafeBytes(of: head) { buffer in
+                let length = prefix.utf8CodeUnitCount
+                guard prefix.withUTF8Buffer({ $0.elementsEqual(buffer.prefix(length)) }) else { return false }
+                // A non-ASCII byte right after may join the last character (a combining mark):
+                // then the comparison is by characters, as it always was.
+                guard length < count, buffer[length] >= 0x80 else { return true }
+                return String(decoding: buffer.prefix(count), as: UTF8.self).hasPrefix(prefix.description)
+            }
+        }
+        for scheme: StaticString in ["javascript:", "vbscript:", "file:", "data:"] where hasPrefix(scheme) {
+            if isImage, scheme.utf8CodeUnitCount == 5, hasPrefix("data:") {
+                for allowed: StaticString in ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"]
+                where hasPrefix(allowed) {
                     return false
                 }
             }

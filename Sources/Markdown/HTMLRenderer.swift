@@ -27,14 +27,14 @@ public struct HTMLRenderer: Sendable {
     /// Block content, e.g. an introduction or an outcome's text.
     public func render(blocks: [Node]) -> String {
         var out: [UInt8] = []
-        for block in blocks { renderBlock(block, tight: false, into: &out) }
+        for block in blocks { renderBlock(block.index, of: block.tree, tight: false, into: &out) }
         return String(decoding: out, as: UTF8.self)
     }
 
     /// Inline content, e.g. a heading's text.
     public func render(inlines: [Node]) -> String {
         var out: [UInt8] = []
-        for node in inlines { renderInline(node, interactive: true, into: &out) }
+        for node in inlines { renderInline(node.index, of: node.tree, interactive: true, into: &out) }
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -42,49 +42,60 @@ public struct HTMLRenderer: Sendable {
     /// links are rendered as their text. Block content inside is reduced to its inlines.
     public func renderPhrasing(_ nodes: [Node]) -> String {
         var out: [UInt8] = []
-        appendPhrasing(nodes, into: &out)
+        for (i, node) in nodes.enumerated() {
+            appendPhrasing(node.index, of: node.tree, first: i == 0, into: &out)
+        }
         return String(decoding: out, as: UTF8.self)
     }
 
-    private func appendPhrasing(_ nodes: [Node], into out: inout [UInt8]) {
-        for (i, node) in nodes.enumerated() {
-            if node.isBlock {
-                if i > 0 { out += " " }
-                appendPhrasing(node.children, into: &out)
-                if case .codeBlock(_, let literal) = node.kind { out += "<code>"; HTMLEscaping.escape(literal, into: &out); out += "</code>" }
-            } else {
-                renderInline(node, interactive: false, into: &out)
-            }
+    private func appendPhrasing(_ index: Int, of tree: Tree, first: Bool, into out: inout [UInt8]) {
+        let record = tree.records[index]
+        guard record.tag.isBlock else {
+            renderInline(index, of: tree, interactive: false, into: &out)
+            return
+        }
+        if !first { out += " " }
+        for child in record.first..<(record.first + record.count) {
+            appendPhrasing(child, of: tree, first: child == record.first, into: &out)
+        }
+        if record.tag == .codeBlock {
+            out += "<code>"
+            escape(record.text2, of: tree, into: &out)
+            out += "</code>"
         }
     }
 
     // MARK: Blocks
 
-    private func renderBlock(_ node: Node, tight: Bool, into out: inout [UInt8]) {
-        switch node.kind {
+    private func renderBlock(_ index: Int, of tree: Tree, tight: Bool, into out: inout [UInt8]) {
+        let record = tree.records[index]
+        let children = record.first..<(record.first + record.count)
+        switch record.tag {
         case .document:
-            for child in node.children { renderBlock(child, tight: false, into: &out) }
+            for child in children { renderBlock(child, of: tree, tight: false, into: &out) }
         case .blockQuote:
             cr(&out)
             out += "<blockquote>\n"
-            for child in node.children { renderBlock(child, tight: false, into: &out) }
+            for child in children { renderBlock(child, of: tree, tight: false, into: &out) }
             out += "</blockquote>\n"
-        case .list(let ordered, let start, let isTight):
+        case .list:
             cr(&out)
-            if ordered {
-                out += start == 1 ? "<ol>\n" : "<ol start=\"\(start)\">\n"
+            if record.ordered {
+                out += record.number == 1 ? "<ol>\n" : "<ol start=\"\(record.number)\">\n"
             } else {
                 out += "<ul>\n"
             }
-            for item in node.children { renderBlock(item, tight: isTight, into: &out) }
-            out += ordered ? "</ol>\n" : "</ul>\n"
+            for item in children { renderBlock(item, of: tree, tight: record.tight, into: &out) }
+            out += record.ordered ? "</ol>\n" : "</ul>\n"
         case .item:
             cr(&out)
             out += "<li>"
-            for child in node.children { renderBlock(child, tight: tight, into: &out) }
+            for child in children { renderBlock(child, of: tree, tight: tight, into: &out) }
             out += "</li>\n"
-        case .codeBlock(let info, let literal):
+        case .codeBlock:
             cr(&out)
+            // The language is the info string's first word, split on characters as ever.
+            let info = tree.string(record.text)
             let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
             if language.isEmpty {
                 out += "<pre><code>"
@@ -93,31 +104,31 @@ public struct HTMLRenderer: Sendable {
                 HTMLEscaping.escape(language, into: &out)
                 out += "\">"
             }
-            HTMLEscaping.escape(literal, into: &out)
+            escape(record.text2, of: tree, into: &out)
             out += "</code></pre>\n"
-        case .htmlBlock(let literal):
+        case .htmlBlock:
             cr(&out)
-            if allowRawHTML { out += literal } else { out += "<!-- raw HTML omitted -->\n" }
+            if allowRawHTML { append(record.text, of: tree, into: &out) } else { out += "<!-- raw HTML omitted -->\n" }
         case .paragraph:
             if tight {
-                for child in node.children { renderInline(child, interactive: true, into: &out) }
+                for child in children { renderInline(child, of: tree, interactive: true, into: &out) }
             } else {
                 cr(&out)
                 out += "<p>"
-                for child in node.children { renderInline(child, interactive: true, into: &out) }
+                for child in children { renderInline(child, of: tree, interactive: true, into: &out) }
                 out += "</p>\n"
             }
-        case .heading(let level):
-            let clamped = min(max(level, 1), 6)
+        case .heading:
+            let clamped = min(max(record.number, 1), 6)
             cr(&out)
             out += "<h\(clamped)>"
-            for child in node.children { renderInline(child, interactive: true, into: &out) }
+            for child in children { renderInline(child, of: tree, interactive: true, into: &out) }
             out += "</h\(clamped)>\n"
         case .thematicBreak:
             cr(&out)
             out += "<hr>\n"
         default:
-            renderInline(node, interactive: true, into: &out)
+            renderInline(index, of: tree, interactive: true, into: &out)
         }
     }
 
@@ -128,62 +139,76 @@ public struct HTMLRenderer: Sendable {
 
     // MARK: Inlines
 
-    private func renderInline(_ node: Node, interactive: Bool, into out: inout [UInt8]) {
-        switch node.kind {
-        case .text(let text):
-            HTMLEscaping.escape(text, into: &out)
+    private func renderInline(_ index: Int, of tree: Tree, interactive: Bool, into out: inout [UInt8]) {
+        let record = tree.records[index]
+        let children = record.first..<(record.first + record.count)
+        switch record.tag {
+        case .text:
+            escape(record.text, of: tree, into: &out)
         case .softBreak:
             out += "\n"
         case .lineBreak:
             out += "<br>\n"
-        case .code(let code):
+        case .code:
             out += "<code>"
-            HTMLEscaping.escape(code, into: &out)
+            escape(record.text, of: tree, into: &out)
             out += "</code>"
-        case .htmlInline(let literal):
-            if allowRawHTML { out += literal } else { out += "<!-- raw HTML omitted -->" }
+        case .htmlInline:
+            if allowRawHTML { append(record.text, of: tree, into: &out) } else { out += "<!-- raw HTML omitted -->" }
         case .emphasis:
             out += "<em>"
-            for child in node.children { renderInline(child, interactive: interactive, into: &out) }
+            for child in children { renderInline(child, of: tree, interactive: interactive, into: &out) }
             out += "</em>"
         case .strong:
             out += "<strong>"
-            for child in node.children { renderInline(child, interactive: interactive, into: &out) }
+            for child in children { renderInline(child, of: tree, interactive: interactive, into: &out) }
             out += "</strong>"
-        case .link(let destination, let title):
+        case .link:
+            let destination = tree.string(record.text)
             let url = HTMLEscaping.isDangerousURL(destination) ? nil : resolveURL(destination, .link)
             guard interactive, let url else {
-                for child in node.children { renderInline(child, interactive: interactive, into: &out) }
+                for child in children { renderInline(child, of: tree, interactive: interactive, into: &out) }
                 return
             }
             out += "<a href=\""
             out += HTMLEscaping.escapeHref(url)
-            if !title.isEmpty {
+            if record.text2.count > 0 {
                 out += "\" title=\""
-                HTMLEscaping.escape(title, into: &out)
+                escape(record.text2, of: tree, into: &out)
             }
             out += leavesTabOrder?(url) == true ? "\" tabindex=\"-1\">" : "\">"
-            for child in node.children { renderInline(child, interactive: interactive, into: &out) }
+            for child in children { renderInline(child, of: tree, interactive: interactive, into: &out) }
             out += "</a>"
-        case .image(let source, let title):
+        case .image:
+            let source = tree.string(record.text)
             let url = HTMLEscaping.isDangerousURL(source, isImage: true) ? nil : resolveURL(source, .image)
+            var alternative: [UInt8] = []
+            tree.appendPlainText(of: index, to: &alternative)
             guard let url else {
-                HTMLEscaping.escape(node.plainText, into: &out)
+                alternative.withUnsafeBufferPointer { HTMLEscaping.escape($0, into: &out) }
                 return
             }
             out += "<img src=\""
             out += HTMLEscaping.escapeHref(url)
             out += "\" alt=\""
-            HTMLEscaping.escape(node.plainText, into: &out)
-            if !title.isEmpty {
+            alternative.withUnsafeBufferPointer { HTMLEscaping.escape($0, into: &out) }
+            if record.text2.count > 0 {
                 out += "\" title=\""
-                HTMLEscaping.escape(title, into: &out)
+                escape(record.text2, of: tree, into: &out)
             }
             out += "\">"
         default:
             // A block where an inline was expected (phrasing of a loose item): its inlines.
-            for child in node.children { renderInline(child, interactive: interactive, into: &out) }
+            for child in children { renderInline(child, of: tree, interactive: interactive, into: &out) }
         }
+    }
+
+    private func escape(_ span: Tree.Span, of tree: Tree, into out: inout [UInt8]) {
+        tree.withBytes(span) { HTMLEscaping.escape($0, into: &out) }
+    }
+
+    private func append(_ span: Tree.Span, of tree: Tree, into out: inout [UInt8]) {
+        tree.withBytes(span) { out.append(contentsOf: $0) }
     }
 }
 

@@ -36,15 +36,21 @@ public enum MarkdownParser {
         defer { cmark_node_free(root) }
         if bytes.isEmpty { bytes = [] }
         var converter = Converter(source: bytes, lineOffset: firstLine - 1)
-        let document = converter.convert(root, depth: 0)
-        return Result(document: document, flattenedAt: converter.flattenedAt, rawHTMLAt: converter.rawHTMLAt)
+        converter.builder.records.append(Tree.Record(range: converter.range(of: root)))
+        converter.convert(root, into: 0, depth: 0)
+        return Result(
+            document: Node(tree: converter.builder.finish(), index: 0), flattenedAt: converter.flattenedAt,
+            rawHTMLAt: converter.rawHTMLAt)
     }
 }
 
+/// Fills one `Tree` from cmark's nodes: each node's record, then side by side the records
+/// of its children, then theirs.
 private struct Converter {
     let source: [UInt8]
     let lineStarts: [Int]
     let lineOffset: Int
+    var builder = Tree.Builder()
     var flattenedAt: SourcePosition?
     var rawHTMLAt: SourcePosition?
 
@@ -52,80 +58,108 @@ private struct Converter {
         self.source = source
         self.lineOffset = lineOffset
         var starts = [0]
-        for (i, byte) in source.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(i + 1)
+        source.withUnsafeBufferPointer { bytes in
+            for i in bytes.indices where bytes[i] == UInt8(ascii: "\n") {
+                starts.append(i + 1)
+            }
         }
         lineStarts = starts
+        // About one record per 12 bytes of Markdown, and the text is at most the source.
+        builder.records.reserveCapacity(source.count / 8 + 16)
+        builder.bytes.reserveCapacity(source.count)
     }
 
-    mutating func convert(_ node: OpaquePointer, depth: Int) -> Node {
-        let range = range(of: node)
+    /// Fills record `slot` (its range already set) from `node`, and its children after it.
+    mutating func convert(_ node: OpaquePointer, into slot: Int, depth: Int) {
         if depth > MarkdownParser.maximumDepth {
-            if flattenedAt == nil { flattenedAt = range.start }
-            return Node(.text(Self.text(of: node)), range: range)
+            if flattenedAt == nil { flattenedAt = builder.records[slot].range.start }
+            builder.records[slot].tag = .text
+            builder.records[slot].text = builder.span(Self.text(of: node))
+            return
         }
+        setKind(of: node, slot: slot, depth: depth)
         var count = 0
         var probe = cmark_node_first_child(node)
         while let current = probe {
             count += 1
             probe = cmark_node_next(current)
         }
-        var children: [Node] = []
-        // Most nodes are leaves: reserving nothing still cost a call into the array's slow path.
-        if count > 0 { children.reserveCapacity(count) }
+        guard count > 0 else { return }
+        let first = builder.reserveChildren(count, of: slot, range: builder.records[slot].range)
         var child = cmark_node_first_child(node)
+        var i = first
         while let current = child {
-            children.append(convert(current, depth: depth + 1))
+            builder.records[i].range = range(of: current)
+            convert(current, into: i, depth: depth + 1)
+            i += 1
             child = cmark_node_next(current)
         }
-        var result = Node(kind(of: node), range: range, children: children)
-        switch result.kind {
-        case .htmlBlock, .htmlInline:
-            // Raw HTML is a leaf, so the first one converted is the first depth first.
-            if rawHTMLAt == nil { rawHTMLAt = range.start }
-        case .heading:
-            result.attributes = attributeBlock(forHeading: node)
-        case .item:
-            if let last = children.last, last.kind == .paragraph {
-                result.attributes = attributeBlock(onLine: Int(cmark_node_get_end_line(cmark_node_last_child(node))))
-            }
-        default:
-            break
-        }
-        return result
     }
 
-    func kind(of node: OpaquePointer) -> Node.Kind {
-        switch cmark_node_get_type(node) {
-        case CMARK_NODE_DOCUMENT: return .document
-        case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
+    mutating func setKind(of node: OpaquePointer, slot: Int, depth: Int) {
+        var record = builder.records[slot]
+        let type = cmark_node_get_type(node)
+        switch type {
+        case CMARK_NODE_DOCUMENT: record.tag = .document
+        case CMARK_NODE_BLOCK_QUOTE: record.tag = .blockQuote
         case CMARK_NODE_LIST:
-            return .list(
-                ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
-                start: Int(cmark_node_get_list_start(node)),
-                tight: cmark_node_get_list_tight(node) != 0)
-        case CMARK_NODE_ITEM: return .item
+            record.tag = .list
+            record.ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            record.number = Int(cmark_node_get_list_start(node))
+            record.tight = cmark_node_get_list_tight(node) != 0
+        case CMARK_NODE_ITEM:
+            record.tag = .item
+            // The last child is a paragraph unless it is flattened to text for its depth.
+            if let last = cmark_node_last_child(node), cmark_node_get_type(last) == CMARK_NODE_PARAGRAPH,
+               depth + 1 <= MarkdownParser.maximumDepth {
+                record.attributes = builder.add(attributeBlock(onLine: Int(cmark_node_get_end_line(last)))) ?? -1
+            }
         case CMARK_NODE_CODE_BLOCK:
-            return .codeBlock(info: Self.string(cmark_node_get_fence_info(node)), literal: Self.literal(node))
-        case CMARK_NODE_HTML_BLOCK: return .htmlBlock(Self.literal(node))
-        case CMARK_NODE_PARAGRAPH: return .paragraph
-        case CMARK_NODE_HEADING: return .heading(level: Int(cmark_node_get_heading_level(node)))
-        case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
-        case CMARK_NODE_TEXT: return .text(Self.literal(node))
-        case CMARK_NODE_SOFTBREAK: return .softBreak
-        case CMARK_NODE_LINEBREAK: return .lineBreak
-        case CMARK_NODE_CODE: return .code(Self.literal(node))
-        case CMARK_NODE_HTML_INLINE: return .htmlInline(Self.literal(node))
-        case CMARK_NODE_EMPH: return .emphasis
-        case CMARK_NODE_STRONG: return .strong
-        case CMARK_NODE_LINK:
-            return .link(destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)))
-        case CMARK_NODE_IMAGE:
-            return .image(source: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)))
+            record.tag = .codeBlock
+            record.text = span(cmark_node_get_fence_info(node))
+            record.text2 = literal(node)
+        case CMARK_NODE_PARAGRAPH: record.tag = .paragraph
+        case CMARK_NODE_HEADING:
+            record.tag = .heading
+            record.number = Int(cmark_node_get_heading_level(node))
+            record.attributes = builder.add(attributeBlock(forHeading: node)) ?? -1
+        case CMARK_NODE_THEMATIC_BREAK: record.tag = .thematicBreak
+        case CMARK_NODE_SOFTBREAK: record.tag = .softBreak
+        case CMARK_NODE_LINEBREAK: record.tag = .lineBreak
+        case CMARK_NODE_EMPH: record.tag = .emphasis
+        case CMARK_NODE_STRONG: record.tag = .strong
+        case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+            record.tag = type == CMARK_NODE_LINK ? .link : .image
+            record.text = span(cmark_node_get_url(node))
+            record.text2 = span(cmark_node_get_title(node))
         default:
-            // Custom nodes never come out of the parser; keep their text if they ever do.
-            return .text(Self.literal(node))
+            // Text, code and raw HTML hold a literal; so would custom nodes, which never come
+            // out of the parser: their text is kept.
+            switch type {
+            case CMARK_NODE_CODE: record.tag = .code
+            case CMARK_NODE_HTML_BLOCK: record.tag = .htmlBlock
+            case CMARK_NODE_HTML_INLINE: record.tag = .htmlInline
+            default: record.tag = .text
+            }
+            record.text = literal(node)
+            // Raw HTML is a leaf, so the first one converted is the first depth first.
+            if record.tag == .htmlBlock || record.tag == .htmlInline, rawHTMLAt == nil { rawHTMLAt = record.range.start }
         }
+        builder.records[slot] = record
+    }
+
+    /// A C string's bytes, copied into the tree's text.
+    mutating func span(_ pointer: UnsafePointer<CChar>?) -> Tree.Span {
+        guard let pointer else { return Tree.Span() }
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+            var length = 0
+            while bytes[length] != 0 { length += 1 }
+            return builder.span(UnsafeBufferPointer(start: bytes, count: length))
+        }
+    }
+
+    mutating func literal(_ node: OpaquePointer) -> Tree.Span {
+        span(cmark_node_get_literal(node))
     }
 
     func range(of node: OpaquePointer) -> SourceRange {

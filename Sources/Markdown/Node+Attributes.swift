@@ -2,70 +2,84 @@ extension Node {
     /// The node without its trailing attribute block, for headings and list items that have
     /// one. Returns nil when the block cannot be separated cleanly from the text (when it
     /// overlaps Markdown markup), so the caller can report that instead of guessing.
+    ///
+    /// Worked out on the records: the result is one tree over the same bytes, the text that
+    /// holds the brace cut by its span, without a string or a tree per changed node.
     public func strippingAttributes() -> Node? {
         guard let block = attributes else { return self }
-        switch kind {
+        let record = record
+        switch record.tag {
         case .heading:
-            guard let inlines = Self.strip(children, from: block) else { return nil }
-            var copy = self
-            copy.children = inlines
-            copy.attributes = nil
-            return copy
+            guard let kept = tree.inlinesKept(of: index, before: block) else { return nil }
+            var builder = Tree.Builder(sharingBytesOf: tree, capacity: 1 + kept.count)
+            builder.copy(index, of: tree, to: nil, withChildren: false, withAttributes: false)
+            builder.append(kept, of: tree, to: 0)
+            return Node(tree: builder.finish(), index: 0)
         case .item:
-            guard let last = children.last, last.kind == .paragraph,
-                  let inlines = Self.strip(last.children, from: block) else { return nil }
-            var copy = self
-            copy.children[children.count - 1].children = inlines
-            copy.attributes = nil
-            return copy
+            let last = record.first + record.count - 1
+            guard record.count > 0, tree.records[last].tag == .paragraph,
+                  let kept = tree.inlinesKept(of: last, before: block) else { return nil }
+            var builder = Tree.Builder(sharingBytesOf: tree, capacity: record.count + kept.count + 1)
+            builder.copy(index, of: tree, to: nil, withChildren: false, withAttributes: false)
+            let first = builder.reserveChildren(record.count, of: 0, range: record.range)
+            for offset in 0..<(record.count - 1) {
+                builder.copy(record.first + offset, of: tree, to: first + offset)
+            }
+            builder.copy(last, of: tree, to: first + record.count - 1, withChildren: false)
+            builder.append(kept, of: tree, to: first + record.count - 1)
+            return Node(tree: builder.finish(), index: 0)
         default:
             return self
         }
     }
+}
 
-    /// Drops the inline nodes at or after the brace; cuts the text node that holds the brace.
-    private static func strip(_ inlines: [Node], from block: AttributeBlock) -> [Node]? {
-        var kept: [Node] = []
-        for node in inlines {
-            if node.kind == .softBreak || node.kind == .lineBreak {
-                kept.append(node)
-                continue
-            }
-            if node.range.end < block.brace {
-                kept.append(node)
+extension Tree {
+    /// A child kept by `inlinesKept`, with its text when that was cut.
+    struct Kept {
+        var index: Int
+        var text: Span?
+    }
+
+    /// The inline children of `parent` before the brace: those at or after it are dropped,
+    /// the text node that holds it is cut there, and the space before it and any break left
+    /// at the end go too. Nil when the block overlaps other markup.
+    func inlinesKept(of parent: Int, before block: AttributeBlock) -> [Kept]? {
+        let record = records[parent]
+        var kept: [Kept] = []
+        for child in record.first..<(record.first + record.count) {
+            let node = records[child]
+            if node.tag == .softBreak || node.tag == .lineBreak || node.range.end < block.brace {
+                kept.append(Kept(index: child))
             } else if node.range.start >= block.brace {
                 // Inside the block: ordinary text or emphasis made of underscores in an id.
-                switch node.kind {
+                switch node.tag {
                 case .text, .emphasis, .strong: continue
                 default: return nil
                 }
             } else {
                 // This node holds the brace: it must be text whose tail is the block as written.
-                guard case .text(let literal) = node.kind, node.range.end.line == block.brace.line else { return nil }
+                guard node.tag == .text, node.range.end.line == block.brace.line else { return nil }
                 let tailLength = node.range.end.column - block.brace.column + 1
-                let utf8 = Array(literal.utf8)
-                guard tailLength > 0, tailLength <= utf8.count, utf8[utf8.count - tailLength] == UInt8(ascii: "{")
-                else { return nil }
-                let head = String(decoding: utf8[..<(utf8.count - tailLength)], as: UTF8.self)
-                var cut = node
-                cut.kind = .text(head)
-                kept.append(cut)
+                let count = Int(node.text.count)
+                guard tailLength > 0, tailLength <= count,
+                      bytes[Int(node.text.start) + count - tailLength] == UInt8(ascii: "{") else { return nil }
+                kept.append(Kept(index: child, text: Span(start: node.text.start, count: Int32(count - tailLength))))
             }
         }
-        // The space before the brace, and any break left at the end, are not content.
         while let last = kept.last {
-            if last.kind == .softBreak || last.kind == .lineBreak {
+            let node = records[last.index]
+            if node.tag == .softBreak || node.tag == .lineBreak {
                 kept.removeLast()
-            } else if case .text(let s) = last.kind {
-                var end = s.utf8.endIndex
-                while end > s.utf8.startIndex, case let b = s.utf8[s.utf8.index(before: end)], b == 0x20 || b == 0x09 {
-                    end = s.utf8.index(before: end)
+            } else if node.tag == .text {
+                var text = last.text ?? node.text
+                while text.count > 0, case let byte = bytes[Int(text.start + text.count - 1)], byte == 0x20 || byte == 0x09 {
+                    text.count -= 1
                 }
-                let trimmed = String(s[..<end])
-                if trimmed.isEmpty {
+                if text.count == 0 {
                     kept.removeLast()
                 } else {
-                    kept[kept.count - 1].kind = .text(trimmed)
+                    kept[kept.count - 1].text = text
                     break
                 }
             } else {
@@ -73,5 +87,17 @@ extension Node {
             }
         }
         return kept
+    }
+}
+
+extension Tree.Builder {
+    /// Copies the kept children (of `tree`, whose bytes this builder shares) under `parent`.
+    mutating func append(_ kept: [Tree.Kept], of tree: Tree, to parent: Int) {
+        guard !kept.isEmpty else { return }
+        let first = reserveChildren(kept.count, of: parent, range: records[parent].range)
+        for (offset, child) in kept.enumerated() {
+            copy(child.index, of: tree, to: first + offset)
+            if let text = child.text { records[first + offset].text = text }
+        }
     }
 }

@@ -3,29 +3,36 @@ extension String {
     /// space, none at either end. Works on bytes: Unicode white space outside ASCII is
     /// recognised by its UTF-8 encoding, so no Character or scalar is ever built.
     public var collapsingWhitespace: String {
-        var out: [UInt8] = []
-        var pendingSpace = false
-        var unchanged = false
         var text = self
-        text.withUTF8 { bytes in
-            out.reserveCapacity(bytes.count)
-            var i = 0
-            while i < bytes.count {
-                let width = Self.whitespaceWidth(bytes, at: i)
-                if width > 0 {
-                    pendingSpace = !out.isEmpty
-                    i += width
-                } else {
-                    if pendingSpace { out.append(0x20) }
-                    pendingSpace = false
-                    out.append(bytes[i])
-                    i += 1
+        return text.withUTF8 { bytes in
+            var unchanged = true
+            // Written through a pointer into a buffer of the input's size: the output is never
+            // longer, and appending byte by byte to an array cost most of the time here.
+            let out = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+                var pendingSpace = false
+                var i = 0
+                while i < bytes.count {
+                    let width = Self.whitespaceWidth(bytes, at: i)
+                    if width > 0 {
+                        // Anything but one plain space between two words changes the text.
+                        if count == 0 || pendingSpace || width != 1 || bytes[i] != 0x20 { unchanged = false }
+                        pendingSpace = count > 0
+                        i += width
+                    } else {
+                        if pendingSpace {
+                            buffer[count] = 0x20
+                            count += 1
+                        }
+                        pendingSpace = false
+                        buffer[count] = bytes[i]
+                        count += 1
+                        i += 1
+                    }
                 }
+                if pendingSpace { unchanged = false }
             }
-            // Compared as buffers: the generic comparison with `utf8` cost more than the rest.
-            unchanged = out.count == bytes.count && !pendingSpace && out.withUnsafeBufferPointer { $0.elementsEqual(bytes) }
+            return unchanged ? self : String(decoding: out, as: UTF8.self)
         }
-        return unchanged ? self : String(decoding: out, as: UTF8.self)
     }
 
     /// The length in bytes of the white-space character at `i`, or 0.

@@ -37,16 +37,19 @@ public enum HTMLEscaping {
     /// The same into bytes, for renderers that build a page as bytes.
     public static func escape(_ text: String, into out: inout [UInt8]) {
         var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            for i in bytes.indices {
-                guard let entity = entity(for: bytes[i]) else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                entity.withUTF8Buffer { out.append(contentsOf: $0) }
-                runStart = i + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        text.withUTF8 { escape($0, into: &out) }
+    }
+
+    /// The same from bytes (UTF-8), for text kept as bytes.
+    public static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var runStart = 0
+        for i in bytes.indices {
+            guard let entity = entity(for: bytes[i]) else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+            entity.withUTF8Buffer { out.append(contentsOf: $0) }
+            runStart = i + 1
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     static func entity(for byte: UInt8) -> StaticString? {

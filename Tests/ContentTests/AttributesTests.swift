@@ -36,6 +36,14 @@ import Testing
         ])
     }
 
+    /// ASCII tokens are read on their bytes, others by characters: both read alike.
+    @Test func asciiAndOtherTokensReadAlike() {
+        let (kinds, problems) = tokens("#a-1 .b_2 k=v=w k2=é é=1 .é #é x!é")
+        #expect(kinds == [.id("a-1"), .flag("b_2"), .pair(key: "k", value: "v=w"), .pair(key: "k2", value: "é"),
+                          .pair(key: "é", value: "1"), .flag("é"), .id("é")])
+        #expect(problems == ["1:38: error: invalid attribute 'x!é'"])
+    }
+
     @Test func tokensSplitOnTabsAndRuns() {
         #expect(tokens("  a\t\tb  ").0 == [.name("a"), .name("b")])
         #expect(tokens("").0.isEmpty)

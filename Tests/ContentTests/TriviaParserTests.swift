@@ -317,5 +317,10 @@ let capital = """
         #expect("a\u{3000}b\u{A0}".collapsingWhitespace == "a b")
         #expect("".collapsingWhitespace == "")
         #expect(" ".collapsingWhitespace == "")
+        #expect("a  b".collapsingWhitespace == "a b")
+        #expect("a\tb".collapsingWhitespace == "a b")
+        #expect(" a".collapsingWhitespace == "a")
+        #expect("a ".collapsingWhitespace == "a")
+        #expect("a\u{2003}b c".collapsingWhitespace == "a b c")
     }
 }

@@ -1,4 +1,5 @@
 import Markdown
+import Support
 import Testing
 
 @Suite struct HTMLRendererTests {
@@ -29,6 +30,21 @@ import Testing
         #expect(html("[x](vbscript:x) [y](file:///etc/passwd) [z](data:text/html,x)\n") == "<p>x y z</p>\n")
         #expect(html("![i](data:image/png;base64,AAAA)\n") == "<p><img src=\"data:image/png;base64,AAAA\" alt=\"i\"></p>\n")
         #expect(html("![i](javascript:x)\n") == "<p>i</p>\n")
+    }
+
+    /// The scheme is read from the first 16 visible bytes, compared by bytes; where a byte
+    /// outside ASCII follows the prefix, by characters as before.
+    @Test func dangerousSchemesByTheirFirstBytes() {
+        #expect(HTMLEscaping.isDangerousURL(" \u{01}JAVA\nSCRIPT:x"))
+        #expect(HTMLEscaping.isDangerousURL("file:"))
+        #expect(!HTMLEscaping.isDangerousURL("file"))
+        #expect(!HTMLEscaping.isDangerousURL("https://javascript:x"))
+        #expect(HTMLEscaping.isDangerousURL("data:image/png", isImage: false))
+        #expect(!HTMLEscaping.isDangerousURL("data:image/webp;x", isImage: true))
+        #expect(HTMLEscaping.isDangerousURL("data:image/svg+xml,x", isImage: true))
+        // A combining mark joins the colon: no longer the character ':' (as it always was).
+        #expect(!HTMLEscaping.isDangerousURL("file:\u{301}x"))
+        #expect(HTMLEscaping.isDangerousURL("file:é"))
     }
 
     @Test func escapesAttributesAndURLs() {

@@ -90,4 +90,66 @@ import Testing
         #expect(MarkdownParser.parse("").document.children.isEmpty)
         #expect(MarkdownParser.parse("\u{0}\u{FFFD}x").document.children.count == 1)
     }
+
+    /// Nodes are handles on one tree per document; reading them gives the values cmark parsed.
+    @Test func nodesReadTheirKindsFromTheDocument() {
+        let doc = MarkdownParser.parse("# T\n\n1. [a *b*](#x \"t\")\n2. `c`\n\n```swift x\nlet\n```\n").document
+        #expect(doc.kind == .document)
+        #expect(doc.children.map(\.kind) == [
+            .heading(level: 1), .list(ordered: true, start: 1, tight: true), .codeBlock(info: "swift x", literal: "let\n"),
+        ])
+        let link = doc.children[1].children[0].children[0].children[0]
+        #expect(link.kind == .link(destination: "#x", title: "t"))
+        #expect(link.children.map(\.kind) == [.text("a "), .emphasis])
+        #expect(doc.children[1].children[1].children[0].children[0].kind == .code("c"))
+        #expect(doc.plainText == "T a b c let\n")
+    }
+
+    @Test func changedNodesAreCopiesEqualToNodesMadeWhole() {
+        let doc = MarkdownParser.parse("Hello *world* again\n").document
+        var paragraph = doc.children[0]
+        let original = paragraph
+        paragraph.children[0].kind = .text("Hell")
+        paragraph.children.removeLast()
+        let made = Node(.paragraph, range: original.range, children: [
+            Node(.text("Hell"), range: original.children[0].range), original.children[1],
+        ])
+        #expect(paragraph == made)
+        #expect(paragraph.hashValue == made.hashValue)
+        #expect(paragraph.plainText == "Hellworld")
+        // The document is unchanged.
+        #expect(doc.children[0] == original)
+        #expect(original.plainText == "Hello world again")
+        // Cut to its end, and to something else altogether.
+        var text = original.children[0]
+        text.kind = .text("llo ")
+        #expect(text.kind == .text("llo "))
+        text.kind = .text("other")
+        #expect(text.kind == .text("other"))
+        #expect(text.range == original.children[0].range)
+    }
+
+    @Test func linksAreFoundInDocumentOrder() {
+        // A link inside an image's description counts; the image itself does not.
+        let doc = MarkdownParser.parse("[a](#1) *[b](#2)*\n\n- ![c [d](#4)](x.png) [e](#5)\n").document
+        #expect(doc.children.links.map(\.plainText) == ["a", "b", "d", "e"])
+        #expect([doc].links.count == 4)
+        #expect(doc.children[1].children.links.count == 2)
+    }
+
+    @Test func itemAttributesAreCutFromTheLastParagraph() throws {
+        let doc = MarkdownParser.parse("- one\n\n  two *x*  {dog=2}\n").document
+        let first = try #require(doc.children[0].children[0].strippingAttributes())
+        #expect(first.attributes == nil)
+        #expect(first.children.count == 2)
+        #expect(first.children[0] == doc.children[0].children[0].children[0])
+        #expect(first.children[1].children.map(\.kind) == [.text("two "), .emphasis])
+        #expect(first.children[1].children[1].plainText == "x")
+    }
+
+    @Test func overlappingBlocksCannotBeStripped() {
+        let doc = MarkdownParser.parse("## A `x`{#a `y` }\n").document
+        #expect(doc.children[0].attributes?.text == "#a `y` ")
+        #expect(doc.children[0].strippingAttributes() == nil)
+    }
 }
