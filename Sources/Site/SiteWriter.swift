@@ -179,12 +179,15 @@ public enum SiteWriter {
         for paths: [String], in staging: String, made: inout Set<String>, fs: FileSystem
     ) throws(FileSystem.Failure) {
         var needed = Set<String>()
+        // The folder before the last slash, found on the bytes: most files of a chunk share
+        // theirs, so one lookup settles them.
+        func parent(_ path: String) -> String? {
+            path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) }
+        }
         for path in paths {
-            var parts = path.split(separator: "/").dropLast()
-            while !parts.isEmpty {
-                let folder = parts.joined(separator: "/")
-                if made.contains(folder) || !needed.insert(folder).inserted { break }
-                parts = parts.dropLast()
+            var folder = parent(path)
+            while let current = folder, !made.contains(current), needed.insert(current).inserted {
+                folder = parent(current)
             }
         }
         // Parents sort before their children.
