@@ -524,9 +524,12 @@ extension Array where Element == Node {
     /// (a carriage return and line feed are one Character, but the text has neither).
     static func characterIndex(_ offset: Int, in text: String) -> String.Index? {
         let utf8 = text.utf8
-        if utf8.count > offset, utf8.prefix(offset + 1).allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            return utf8.index(utf8.startIndex, offsetBy: offset)
-        }
+        // Read through a pointer: walking the UTF-8 view byte by byte cost about as much as
+        // walking the Characters.
+        let ascii = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.count > offset && !bytes[...offset].contains { $0 >= 0x80 || $0 == 0x0D }
+        } ?? false
+        if ascii { return utf8.index(utf8.startIndex, offsetBy: offset) }
         return text.index(text.startIndex, offsetBy: offset, limitedBy: text.endIndex)
     }
 }
