@@ -82,7 +82,7 @@ struct ChoiceFinder {
 
     /// Attribute blocks mean nothing on a story's list items: warn and show the item without it.
     mutating func strippingItemAttributes(_ node: Node) -> Node {
-        guard node.isBlock, !node.children.isEmpty else { return node }
+        guard node.containsItemAttributes else { return node }
         var copy = node
         if node.kind == .item, let block = node.attributes {
             diagnostics.append(file.warning(

@@ -323,9 +323,32 @@ enum TriviaParser {
     /// Returns whether it marks a correct choice, and the item's content without it.
     static func marker(_ item: Node) -> (Bool, [Node])? {
         guard let first = item.children.first, first.isParagraph else { return nil }
-        // Only the first four bytes matter; counting bytes, not Characters, keeps this cheap.
+        // Only the first four bytes matter. When they are ASCII each byte is a Character, and
+        // they are read on the records; otherwise as Characters, as the format defines it.
+        let head = first.leadingTextBytes(limit: 4, total: 3)
+        let correct: Bool
+        if head.allSatisfy({ $0 < 0x80 }) {
+            guard head.count >= 3, head[0] == UInt8(ascii: "["), head[2] == UInt8(ascii: "]") else { return nil }
+            switch head[1] {
+            case UInt8(ascii: "x"), UInt8(ascii: "X"): correct = true
+            case UInt8(ascii: " "): correct = false
+            default: return nil
+            }
+            if head.count > 3, head[3] != UInt8(ascii: " "), head[3] != UInt8(ascii: "\t") { return nil }
+        } else {
+            guard let marked = markedAsCharacters(first) else { return nil }
+            correct = marked
+        }
+        // The marker is ASCII: the cut falls between characters.
+        guard let content = item.childrenDroppingLeadingText(3) else { return nil }
+        return (correct, content)
+    }
+
+    /// The marker read as Characters, over the text nodes' first four bytes each: for a head
+    /// with bytes outside ASCII, where a byte is not a Character.
+    static func markedAsCharacters(_ paragraph: Node) -> Bool? {
         var head = ""
-        for node in first.children {
+        for node in paragraph.children {
             guard case .text(let text) = node.kind else { break }
             head += text.utf8.count > 4 ? String(decoding: text.utf8.prefix(4), as: UTF8.self) : text
             if head.utf8.count > 3 { break }
@@ -337,37 +360,7 @@ enum TriviaParser {
         default: return nil
         }
         if let after = head.dropFirst(3).first, after != " " && after != "\t" { return nil }
-        var inlines = first.children
-        var drop = 3
-        while drop > 0, let node = inlines.first, case .text(let text) = node.kind {
-            // The marker is ASCII: its characters are bytes.
-            if text.utf8.count <= drop {
-                drop -= text.utf8.count
-                inlines.removeFirst()
-            } else {
-                // Bytes, not Characters: the marker is ASCII, so the cut falls between scalars.
-                inlines[0].kind = .text(String(decoding: text.utf8.dropFirst(drop), as: UTF8.self))
-                drop = 0
-            }
-        }
-        // The space after the marker, and a line break right after it, are not content.
-        while let node = inlines.first {
-            if node.isBreak {
-                inlines.removeFirst()
-            } else if case .text(let text) = node.kind {
-                let trimmed = String(text.drop { $0 == " " || $0 == "\t" })
-                if trimmed.isEmpty { inlines.removeFirst() } else { inlines[0].kind = .text(trimmed); break }
-            } else {
-                break
-            }
-        }
-        var content = item.children
-        if inlines.isEmpty {
-            content.removeFirst()
-        } else {
-            content[0].children = inlines
-        }
-        return (correct, content)
+        return correct
     }
 
     /// Choices that read the same to a reader are duplicates: case and spacing aside.

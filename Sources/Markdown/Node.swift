@@ -160,6 +160,10 @@ public struct Node: Hashable, Sendable {
 
     public var isSoftBreak: Bool { record.tag == .softBreak }
 
+    /// Whether this node or one inside it is a list item with an attribute block: read on the
+    /// records, so a caller can leave alone the (many) blocks that have none.
+    public var containsItemAttributes: Bool { tree.containsItemAttributes(index) }
+
     /// The text a reader would see, without markup (for titles, slugs, aria labels).
     public var plainText: String {
         var out: [UInt8] = []
@@ -475,6 +479,15 @@ extension Array where Element == Node {
 }
 
 extension Tree {
+    func containsItemAttributes(_ index: Int) -> Bool {
+        let record = records[index]
+        if record.tag == .item && record.attributes >= 0 { return true }
+        // Inlines hold no items: only blocks are walked into.
+        guard record.tag.isBlock else { return false }
+        for child in record.first..<(record.first + record.count) where containsItemAttributes(child) { return true }
+        return false
+    }
+
     func collectLinks(_ index: Int, into out: inout [Node]) {
         let record = records[index]
         if record.tag == .link { out.append(Node(tree: self, index: index)) }
@@ -499,11 +512,24 @@ extension Array where Element == Node {
         let text = paragraph.plainText.collapsingWhitespace
         // No more bytes than the limit means no more characters either; past that, only the
         // first `limit` characters are walked, not the whole paragraph.
-        guard text.utf8.count > limit, let limitIndex = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
-              limitIndex < text.endIndex
+        guard text.utf8.count > limit, let limitIndex = Self.characterIndex(limit, in: text), limitIndex < text.endIndex
         else { return text }
         let cut = text[..<limitIndex]
         let end = cut.lastIndex(of: " ") ?? cut.endIndex
         return String(cut[..<end]) + "…"
+    }
+
+    /// The index `offset` Characters in. When the first `offset` + 1 bytes are ASCII it is the
+    /// byte offset: an ASCII byte is a Character, and one followed by ASCII is not extended
+    /// (a carriage return and line feed are one Character, but the text has neither).
+    static func characterIndex(_ offset: Int, in text: String) -> String.Index? {
+        let utf8 = text.utf8
+        // Read through a pointer: walking the UTF-8 view byte by byte cost about as much as
+        // walking the Characters.
+        let ascii = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.count > offset && !bytes[...offset].contains { $0 >= 0x80 || $0 == 0x0D }
+        } ?? false
+        if ascii { return utf8.index(utf8.startIndex, offsetBy: offset) }
+        return text.index(text.startIndex, offsetBy: offset, limitedBy: text.endIndex)
     }
 }

@@ -311,6 +311,15 @@ let capital = """
         #expect(problems.contains { $0.message == "this choice has no [x] or [ ] marker" })
     }
 
+    /// A space that a combining mark joins is one Character: after the marker's blank it is
+    /// content, not more blank.
+    @Test func aBlankJoinedByACombiningMarkStays() throws {
+        let text = triviaFile("", "## Q\n- [x]  \u{301}a\n- [ ]\tb\n- [ ] \u{301}c\n- [ ]\n")
+        #expect(parse(text).1.map(\.message) == ["this choice is empty"])
+        let quiz = try #require(trivia(triviaFile("", "## Q\n- [x]  \u{301}a\n- [ ]\tb\n- [ ] \u{301}c\n")))
+        #expect(quiz.questions[0].choices.map(\.content.plainText) == [" \u{301}a", "b", " \u{301}c"])
+    }
+
     @Test func collapsingWhitespace() {
         #expect("a b".collapsingWhitespace == "a b")
         #expect("  a \n\t b  ".collapsingWhitespace == "a b")

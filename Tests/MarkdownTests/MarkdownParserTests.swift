@@ -152,4 +152,58 @@ import Testing
         #expect(doc.children[0].attributes?.text == "#a `y` ")
         #expect(doc.children[0].strippingAttributes() == nil)
     }
+
+    @Test func itemAttributesAreFoundAtAnyDepth() {
+        let doc = MarkdownParser.parse("- a\n  > - b {x}\n\n## H {#h}\n\n- c\n").document
+        #expect(doc.children[0].containsItemAttributes)
+        #expect(doc.containsItemAttributes)
+        // A heading's block is not an item's; a list without blocks has none.
+        #expect(!doc.children[1].containsItemAttributes)
+        #expect(!doc.children[2].containsItemAttributes)
+        #expect(!doc.children[2].children[0].children[0].containsItemAttributes)
+    }
+
+    @Test func summariesAreCutAtAWordNearTheLimit() {
+        func summary(_ text: String, _ limit: Int) -> String {
+            MarkdownParser.parse(text).document.children.summary(limit: limit)
+        }
+        #expect(summary("# T\n\nShort  text\nhere\n", 20) == "Short text here")
+        #expect(summary("one two three four\n", 10) == "one two…")
+        #expect(summary("onetwothreefour\n", 5) == "onetw…")
+        // A combining mark after the limit belongs to the character before it.
+        #expect(summary("ab cde\u{301}f\n", 5) == "ab…")
+        #expect(summary("abcd\u{301}ef\n", 4) == "abcd\u{301}…")
+        #expect(summary("héllo wörld again\n", 11) == "héllo…")
+        #expect(summary("- list only\n", 5) == "")
+    }
+
+    @Test func leadingTextIsReadAcrossTextNodes() {
+        let doc = MarkdownParser.parse("- [x] Paris *and* more\n- `c` x\n").document
+        let paragraph = doc.children[0].children[0].children[0]
+        #expect(String(decoding: paragraph.leadingTextBytes(limit: 4, total: 3), as: UTF8.self) == "[x] ")
+        #expect(String(decoding: paragraph.leadingTextBytes(limit: 1, total: 1), as: UTF8.self) == "[")
+        #expect(doc.children[0].children[1].children[0].leadingTextBytes(limit: 4, total: 3).isEmpty)
+        // Text split over nodes, as older cmark versions leave it at brackets.
+        let at = SourceRange(start: .init(line: 1, column: 1), end: .init(line: 1, column: 1))
+        let split = Node(.paragraph, range: at, children: [
+            Node(.text("a"), range: at), Node(.text("&"), range: at), Node(.text("bcde f"), range: at), Node(.text("g"), range: at),
+        ])
+        #expect(String(decoding: split.leadingTextBytes(limit: 4, total: 3), as: UTF8.self) == "a&bcde")
+        #expect(String(decoding: split.leadingTextBytes(limit: 1, total: 1), as: UTF8.self) == "a&")
+    }
+
+    @Test func leadingTextIsDroppedWithTheBlanksAfterIt() throws {
+        let doc = MarkdownParser.parse("- [ ]   Paris *x*\n\n  more\n- [x]\n  next line\n- [x]\n- `c`\n- [ ] \u{301}a\n").document
+        let items = doc.children[0].children
+        let first = try #require(items[0].childrenDroppingLeadingText(3))
+        #expect(first.count == 2)
+        #expect(first[0].children.map(\.kind) == [.text("Paris "), .emphasis])
+        #expect(first[0].range == items[0].children[0].range)
+        #expect(first[1] == items[0].children[1])
+        #expect(try #require(items[1].childrenDroppingLeadingText(3)).plainText == "next line")
+        #expect(try #require(items[2].childrenDroppingLeadingText(3)).isEmpty)
+        #expect(items[3].childrenDroppingLeadingText(3) == nil)
+        // A space joined by a combining mark is one Character, not a blank: it stays.
+        #expect(try #require(items[4].childrenDroppingLeadingText(3)).plainText == " \u{301}a")
+    }
 }

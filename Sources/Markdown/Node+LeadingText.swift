@@ -1,0 +1,102 @@
+extension Node {
+    /// The bytes of the text this node's inline children start with: up to `limit` bytes of
+    /// each text child, over the text children that follow one another, until more than
+    /// `total` bytes are read. cmark splits text at brackets (`[x] Paris` arrives as "[", "x",
+    /// "] Paris"), so a marker written as text must be read across its pieces. Read on the
+    /// records, without a string per node.
+    public func leadingTextBytes(limit: Int, total: Int) -> [UInt8] {
+        let record = record
+        var out: [UInt8] = []
+        for child in record.first..<(record.first + record.count) {
+            let text = tree.records[child]
+            guard text.tag == .text else { break }
+            tree.withBytes(text.text) { out.append(contentsOf: $0.prefix(limit)) }
+            if out.count > total { break }
+        }
+        return out
+    }
+
+    /// The children of this block (a list item) with the first `count` bytes of its first
+    /// paragraph's text taken off, then the line breaks, spaces and tabs after them; the
+    /// paragraph goes when nothing is left of it. For a marker written as text at the start
+    /// of an item. Nil unless the first child is a paragraph whose first `count` bytes are
+    /// text; the cut is in bytes, so they should be ASCII.
+    ///
+    /// Spaces and tabs are taken off as Characters: one that a combining mark joins stays.
+    /// Worked out on the records: one tree over the same bytes.
+    public func childrenDroppingLeadingText(_ count: Int) -> [Node]? {
+        let record = record
+        guard record.count > 0, tree.records[record.first].tag == .paragraph else { return nil }
+        let paragraph = tree.records[record.first]
+        var kept: [Tree.Kept] = []
+        var drop = count
+        var trimming = true
+        for child in paragraph.first..<(paragraph.first + paragraph.count) {
+            let node = tree.records[child]
+            if drop > 0 {
+                guard node.tag == .text else { return nil }
+                if Int(node.text.count) <= drop {
+                    drop -= Int(node.text.count)
+                    continue
+                }
+                var text = node.text
+                text.start += Int32(drop)
+                text.count -= Int32(drop)
+                drop = 0
+                kept.append(Tree.Kept(index: child, text: text))
+            } else {
+                kept.append(Tree.Kept(index: child))
+            }
+            // The space and breaks right after the cut are not content.
+            while trimming, let last = kept.last, kept.count == 1 {
+                let node = tree.records[last.index]
+                if node.tag == .softBreak || node.tag == .lineBreak {
+                    kept.removeLast()
+                } else if node.tag == .text {
+                    let text = tree.trimmingLeadingBlanks(last.text ?? node.text)
+                    if text.count == 0 {
+                        kept.removeLast()
+                    } else {
+                        kept[0].text = text
+                        trimming = false
+                    }
+                } else {
+                    trimming = false
+                }
+            }
+        }
+        guard drop == 0 else { return nil }
+        if kept.isEmpty && record.count == 1 { return [] }
+        var builder = Tree.Builder(sharingBytesOf: tree, capacity: record.count + kept.count + 1)
+        builder.copy(index, of: tree, to: nil, withChildren: false, withAttributes: false)
+        let children = kept.isEmpty ? (record.first + 1)..<(record.first + record.count) : record.first..<(record.first + record.count)
+        let first = builder.reserveChildren(children.count, of: 0, range: record.range)
+        for (offset, child) in children.enumerated() {
+            if child == record.first {
+                builder.copy(child, of: tree, to: first + offset, withChildren: false)
+                builder.append(kept, of: tree, to: first + offset)
+            } else {
+                builder.copy(child, of: tree, to: first + offset)
+            }
+        }
+        return Node(tree: builder.finish(), index: 0).children
+    }
+}
+
+extension Tree {
+    /// The span without its leading spaces and tabs, counted as Characters.
+    func trimmingLeadingBlanks(_ span: Span) -> Span {
+        var blanks = 0
+        let next: UInt8? = withBytes(span) { bytes in
+            while blanks < bytes.count, bytes[blanks] == 0x20 || bytes[blanks] == 0x09 { blanks += 1 }
+            return blanks < bytes.count ? bytes[blanks] : nil
+        }
+        if blanks > 0, let next, next >= 0x80 {
+            // A mark outside ASCII may join the last blank into one Character, which then stays.
+            let text = string(span)
+            let rest = text.drop { $0 == " " || $0 == "\t" }
+            blanks = text.utf8.count - rest.utf8.count
+        }
+        return Span(start: span.start + Int32(blanks), count: span.count - Int32(blanks))
+    }
+}
