@@ -105,24 +105,42 @@ public enum Message: Sendable, Hashable {
     /// Braces are ASCII, so the search reads bytes and copies the runs between them whole:
     /// every page fills dozens of messages.
     public static func fill(_ text: String, _ values: [String: String]) -> String {
-        let utf8 = text.utf8
-        let brace = UInt8(ascii: "{")
-        guard var open = utf8.firstIndex(of: brace) else { return text }
-        var out = ""
-        var runStart = utf8.startIndex
-        while true {
-            let afterOpen = utf8.index(after: open)
-            var searchFrom = afterOpen
-            if let close = utf8[afterOpen...].firstIndex(of: UInt8(ascii: "}")),
-               isName(text[afterOpen..<close]), let value = values[String(text[afterOpen..<close])] {
-                out += text[runStart..<open]
-                out += value
-                runStart = utf8.index(after: close)
-                searchFrom = runStart
+        fill(text) { values[$0] }
+    }
+
+    /// The same with each value asked for by name: a catalog turns only the values its
+    /// text names into strings, instead of making a dictionary of them all on every call.
+    /// The text is read and written as bytes: slicing and appending substrings cost more
+    /// than the rest of a page's words together.
+    public static func fill(_ text: String, _ value: (String) -> String?) -> String {
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 32)
+            var runStart = 0
+            var from = 0
+            while let open = index(of: UInt8(ascii: "{"), in: bytes, from: from) {
+                from = open + 1
+                guard let close = index(of: UInt8(ascii: "}"), in: bytes, from: open + 1) else { continue }
+                let name = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])
+                guard isName(name), let filled = value(String(decoding: name, as: UTF8.self)) else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<open]))
+                out.append(contentsOf: filled.utf8)
+                runStart = close + 1
+                from = runStart
             }
-            guard let next = utf8[searchFrom...].firstIndex(of: brace) else { break }
-            open = next
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            return String(decoding: out, as: UTF8.self)
         }
-        return out + text[runStart...]
+    }
+
+    private static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        var i = from
+        while i < bytes.count {
+            if bytes[i] == byte { return i }
+            i += 1
+        }
+        return nil
     }
 }

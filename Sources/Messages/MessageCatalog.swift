@@ -28,7 +28,7 @@ public struct MessageCatalog: Sendable, Hashable {
         guard let message = messages[id] else { return id }
         // Without values nothing is filled: placeholders stay as written.
         guard !values.isEmpty else { return message.text(for: .other) }
-        return Message.fill(message.text(for: .other), Self.strings(values))
+        return Message.fill(message.text(for: .other)) { values[$0].map(Self.string) }
     }
 
     /// The form of a message for a count, filled: `plural("common.points", count: 5)`. The
@@ -44,20 +44,19 @@ public struct MessageCatalog: Sendable, Hashable {
 
     private func plural(_ id: String, _ operands: PluralOperands, _ shown: String, _ values: [String: any Sendable]) -> String {
         guard let message = messages[id] else { return id }
-        var strings = Self.strings(values)
-        if strings["count"] == nil { strings["count"] = shown }
-        return Message.fill(message.text(for: pluralRule.category(operands)), strings)
+        return Message.fill(message.text(for: pluralRule.category(operands))) { name in
+            values[name].map(Self.string) ?? (name == "count" ? shown : nil)
+        }
     }
 
-    static func strings(_ values: [String: any Sendable]) -> [String: String] {
-        values.mapValues { value in
-            // Most values are text: asked first, as a failed cast costs a conformance search.
-            switch value {
-            case let text as String: text
-            case let number as Int: String(number)
-            case let number as Double: format(number)
-            default: String(describing: value)
-            }
+    /// A value as its text shows it.
+    static func string(_ value: any Sendable) -> String {
+        // Most values are text: asked first, as a failed cast costs a conformance search.
+        switch value {
+        case let text as String: text
+        case let number as Int: String(number)
+        case let number as Double: format(number)
+        default: String(describing: value)
         }
     }
 

@@ -73,26 +73,23 @@ enum TextDecoding {
     /// Checks well-formed UTF-8 (Unicode's table 3-7) without allocating; nil when valid.
     static func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>) -> InvalidUTF8? {
         var i = 0
-        var line = 1
-        var lineStart = 0
         let n = bytes.count
         while i < n {
-            // Most text is ASCII: eight bytes at a time while no high bit is set and no
-            // line break needs counting.
-            while i + 8 <= n {
-                let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                let newline = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                let hasZeroByte = (newline &- 0x0101_0101_0101_0101) & ~newline & 0x8080_8080_8080_8080
-                guard word & 0x8080_8080_8080_8080 == 0, hasZeroByte == 0 else { break }
+            // Most text is ASCII: 32 bytes at a time while no high bit is set. Lines are
+            // only counted when a byte is bad (`place`).
+            while i + 32 <= n {
+                let raw = UnsafeRawPointer(bytes.baseAddress! + i)
+                let any = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                guard any & 0x8080_8080_8080_8080 == 0 else { break }
+                i += 32
+            }
+            while i + 8 <= n, UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 i += 8
             }
             guard i < n else { break }
             let b = bytes[i]
             if b < 0x80 {
-                if b == 0x0A {
-                    line += 1
-                    lineStart = i + 1
-                }
                 i += 1
                 continue
             }
@@ -110,13 +107,22 @@ enum TextDecoding {
             case 0xF4: length = continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : 0
             default: length = 0
             }
-            if length == 0 {
-                // Columns count characters, as everywhere in diagnostics.
-                let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).count + 1
-                return InvalidUTF8(line: line, column: column)
-            }
+            if length == 0 { return place(of: i, in: bytes) }
             i += length
         }
         return nil
+    }
+
+    /// Where the byte at `i` is: its line (counted by `\n` alone, before line breaks are
+    /// normalised) and its column in characters, as everywhere in diagnostics.
+    static func place(of i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> InvalidUTF8 {
+        var line = 1
+        var lineStart = 0
+        for k in 0..<i where bytes[k] == 0x0A {
+            line += 1
+            lineStart = k + 1
+        }
+        let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).count + 1
+        return InvalidUTF8(line: line, column: column)
     }
 }

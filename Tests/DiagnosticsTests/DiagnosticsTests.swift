@@ -31,6 +31,23 @@ import Testing
         #expect(DiagnosticPrinter().format(d).contains("\n   | " + String(repeating: " ", count: 2 + 6 + 1) + "^\n"))
     }
 
+    /// The index holds the offset after every `\n`, and only those: a `\r` is part of its
+    /// line (and left out of the line's text), empty lines and a last line without a break count.
+    @Test func lineStartsFollowEveryLineFeed() {
+        let long = String(repeating: "x", count: 70)
+        for text in ["", "one", "one\n", "\n\n", "a\r\nb\rc\n", "\u{FEFF}é\n森\n", long + "\n" + long, "\n" + long + "\n"] {
+            var expected = [0]
+            for (offset, byte) in text.utf8.enumerated() where byte == 0x0A { expected.append(offset + 1) }
+            #expect(SourceFile(path: "f", text: text).lineStarts == expected, "\(text.debugDescription)")
+        }
+        let file = SourceFile(path: "f", text: "a\r\nb\rc\n" + long + "é")
+        #expect(file.lineCount == 3)
+        #expect(file.line(1) == "a" && file.line(2) == "b\rc" && file.line(3) == long + "é")
+        let c = file.position(ofByte: 5), accent = file.position(ofByte: 7 + 70)
+        #expect(c.line == 2 && c.byteColumn == 3)
+        #expect(accent.line == 3 && accent.byteColumn == 71)
+    }
+
     @Test func outOfRangeLinesAreClamped() {
         let file = SourceFile(path: "f.md", text: "one\n")
         #expect(file.error("e", line: 99).line == 2)

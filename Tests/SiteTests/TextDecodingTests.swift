@@ -11,8 +11,8 @@ import Testing
                               0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
         var valid = 0
         for _ in 0..<20_000 {
-            let count = Int.random(in: 0...24, using: &generator)
-            // Mostly ASCII, so that the eight-bytes-at-a-time path meets every edge byte.
+            let count = Int.random(in: 0...80, using: &generator)
+            // Mostly ASCII, so that the 32- and eight-bytes-at-a-time paths meet every edge byte.
             let bytes = (0..<count).map { _ in
                 Int.random(in: 0..<4, using: &generator) == 0 ? edges.randomElement(using: &generator)! : 0x61
             }
@@ -33,6 +33,18 @@ import Testing
     @Test func locatesTheFirstInvalidByteInCharacters() {
         let bytes = Array("line one\né à\u{301}b ".utf8) + [0xE9] + Array(" rest\n".utf8)
         #expect(TextDecoding.decode(bytes) == .failure(.init(line: 2, column: 6)))
+    }
+
+    /// Lines are counted by `\n` alone (in the bytes as read, before `\r` is normalised),
+    /// columns in characters from the line's start, a byte-order mark being one of them.
+    @Test func locatesAnInvalidByteAfterOtherLineBreaksAndLongASCIIRuns() {
+        #expect(TextDecoding.decode(Array("a\r\nb\rc\n".utf8) + [0xFF]) == .failure(.init(line: 3, column: 1)))
+        #expect(TextDecoding.decode(Array("a\rb".utf8) + [0xFF]) == .failure(.init(line: 1, column: 4)))
+        #expect(TextDecoding.decode([0xEF, 0xBB, 0xBF] + Array("x".utf8) + [0xC0, 0x80]) == .failure(.init(line: 1, column: 3)))
+        let long = String(repeating: "0123456789abcdef", count: 5)
+        #expect(TextDecoding.decode(Array((long + "\n" + long + "é").utf8) + [0xE2, 0x82] + Array("\n".utf8))
+            == .failure(.init(line: 2, column: 82)))
+        #expect(TextDecoding.decode(Array((long + "\n" + long + "é\n").utf8)) == .success(long + "\n" + long + "é\n"))
     }
 
     @Test func aTextFileOverTheLimitIsALocatedErrorAndIsNotRead() {
