@@ -12,7 +12,8 @@ import urllib.error
 import urllib.request
 
 import pytest
-from selenium.common.exceptions import JavascriptException, NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import (JavascriptException, NoSuchElementException, StaleElementReferenceException,
+                                        WebDriverException)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -122,9 +123,17 @@ def reloaded(driver):
 
 def wait(driver, condition, timeout=15, message=""):
     # A page that reloads under a look at it leaves stale elements and a moment with no page.
+    def look(d):
+        try:
+            return condition(d)
+        except WebDriverException as error:
+            # Chrome reports an element of the page just replaced this way, not as stale.
+            if "does not belong to the document" in str(error):
+                return False
+            raise
     WebDriverWait(driver, timeout, poll_frequency=0.05,
                   ignored_exceptions=(StaleElementReferenceException, NoSuchElementException, JavascriptException)
-                  ).until(lambda d: condition(d), message)
+                  ).until(look, message)
 
 
 def overlay_text(driver):
