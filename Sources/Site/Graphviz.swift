@@ -31,7 +31,7 @@ public struct Graphviz: Sendable {
     /// Renders DOT text in an output format such as `svg`.
     public var render: @Sendable (_ dot: String, _ format: String) -> Result<[UInt8], Failure>
     /// Renders many graphs as SVG. Starting `dot` costs far more than laying out a story's
-    /// graph, so the system one draws them in batches, one `dot` per core.
+    /// graph, so the system one feeds them all to one `dot` per core (a session).
     public var renderAll: @Sendable (_ dots: [String]) -> [Result<[UInt8], Failure>]
     /// A build's maps, drawn while it goes on (see `GraphvizSession`).
     public var session: @Sendable () -> any GraphvizSession
@@ -54,8 +54,8 @@ public struct Graphviz: Sendable {
     public static let none = Graphviz(location: nil) { _, _ in .failure(.notInstalled) }
 
     /// The `dot` found on PATH (or none). Each rendering runs it on a temporary file and is
-    /// stopped after `timeLimit` seconds; `renderAll` runs up to `workers` of them at once,
-    /// and a build's session keeps `workers` of them running, fed as stories are checked.
+    /// stopped after `timeLimit` seconds; a session (and `renderAll`, through one) keeps up
+    /// to `workers` of them running, fed graph by graph.
     public static func system(
         environment: [String: String] = ProcessInfo.processInfo.environment, timeLimit: Int = 30,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -64,43 +64,15 @@ public struct Graphviz: Sendable {
         let one: @Sendable (String, String) -> Result<[UInt8], Failure> = { text, format in
             run(dot, arguments: ["-T" + format], input: text, timeLimit: timeLimit)
         }
-        return Graphviz(location: dot, render: one, renderAll: { dots in
-            renderBatches(dots, workers: max(1, workers), timeLimit: timeLimit) {
-                run(dot, arguments: ["-Tsvg"], input: $0, timeLimit: $1)
-            } one: { one($0, "svg") }
-        }, session: {
+        let session: @Sendable () -> any GraphvizSession = {
             DotSession(program: dot, workers: workers, timeLimit: timeLimit) { one($0, "svg") }
-        })
-    }
-
-    /// Splits the graphs into one batch per worker and runs `dot` once per batch, which
-    /// writes the SVGs one after another. A batch that fails, or does not give back one SVG
-    /// per graph, is drawn again graph by graph so that one bad graph costs only its own map.
-    static func renderBatches(
-        _ dots: [String], workers: Int, timeLimit: Int,
-        batch: @Sendable (String, Int) -> Result<[UInt8], Failure>,
-        one: @Sendable (String) -> Result<[UInt8], Failure>
-    ) -> [Result<[UInt8], Failure>] {
-        guard !dots.isEmpty else { return [] }
-        let chunkCount = min(workers, dots.count)
-        let chunkSize = (dots.count + chunkCount - 1) / chunkCount
-        let chunks = stride(from: 0, to: dots.count, by: chunkSize).map { Array(dots[$0..<min($0 + chunkSize, dots.count)]) }
-        let results = chunks.parallelMap { chunk -> [Result<[UInt8], Failure>] in
-            if chunk.count == 1 { return [one(chunk[0])] }
-            // A limit for the batch as a whole, growing with its size.
-            if case .success(let bytes) = batch(chunk.joined(separator: "\n"), timeLimit + chunk.count),
-               let svgs = splitSVGs(bytes), svgs.count == chunk.count {
-                return svgs.map { .success(asDrawnAlone($0)) }
-            }
-            return chunk.map(one)
         }
-        return results.flatMap { $0 }
-    }
-
-    /// The SVGs of one run of dot, or nil when its output does not end with a whole one.
-    static func splitSVGs(_ bytes: [UInt8]) -> [[UInt8]]? {
-        let (documents, used) = DotFeed.wholeSVGs(in: bytes, from: 0)
-        return used == bytes.count ? documents : nil
+        // Many graphs at once (serve's rebuilds) go through the build's session too.
+        return Graphviz(location: dot, render: one, renderAll: { dots in
+            let drawing = session()
+            for dot in dots { drawing.draw(dot) }
+            return drawing.finish().sorted { $0.0 < $1.0 }.map(\.1)
+        }, session: session)
     }
 
     /// One SVG of a batch as `dot` writes it for that graph alone. After the first graph of

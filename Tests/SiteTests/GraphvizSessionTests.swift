@@ -67,6 +67,13 @@ import Testing
         for (number, dot) in dots.enumerated() {
             #expect(try results[number]?.get() == Array("alone \(dot.utf8.count)".utf8))
         }
+        // A graph that fails alone too costs only its own map.
+        let third = dots[2]
+        let fussy = DotSession(program: failing, workers: 1, timeLimit: 30) { dot in
+            dot == third ? .failure(.failed("syntax error")) : .success(Array("<svg/>".utf8))
+        }
+        #expect(drawAll(dots, in: fussy).sorted { $0.key < $1.key }.map { if case .success = $0.value { true } else { false } }
+            == [true, true, false, true, true])
     }
 
     @Test func anSVGForAnotherGraphIsNotTakenForThisOne() throws {

@@ -241,28 +241,4 @@ final class DrawCounter: @unchecked Sendable {
             #expect(svg.hasSuffix("</svg>\n"))
         }
     }
-
-    @Test func batchesAreSplitIntoOneSVGPerGraph() {
-        let svg: @Sendable (Int) -> String = { n in "<?xml version=\"1.0\"?>\n<svg>\(n)</svg>\n" }
-        let results = Graphviz.renderBatches(
-            ["a", "b", "c", "d", "e"], workers: 2, timeLimit: 5,
-            batch: { input, _ in .success(Array(input.split(separator: "\n").map { svg($0.count * 10 + Int($0.utf8.first!)) }.joined().utf8)) },
-            one: { _ in .failure(.failed("not used")) })
-        let texts = results.map { result -> String in
-            guard case .success(let bytes) = result else { return "failure" }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        #expect(texts == ["a", "b", "c", "d", "e"].map { svg(10 + Int($0.utf8.first!)) })
-    }
-
-    @Test func aFailingBatchIsDrawnAgainGraphByGraph() {
-        let results = Graphviz.renderBatches(
-            ["good", "bad", "good"], workers: 1, timeLimit: 5,
-            batch: { _, _ in .failure(.failed("syntax error")) },
-            one: { $0 == "bad" ? .failure(.failed("syntax error")) : .success(Array("<svg/>".utf8)) })
-        #expect(results.map { if case .success = $0 { true } else { false } } == [true, false, true])
-        // Output that does not split into one document per graph is not trusted either.
-        #expect(Graphviz.splitSVGs(Array("<svg></svg>\n<svg>".utf8)) == nil)
-        #expect(Graphviz.splitSVGs(Array("<svg>1</svg>\n<svg>2</svg>\n".utf8))?.count == 2)
-    }
 }
