@@ -24,7 +24,7 @@ public enum IndexRenderer {
         ] as TemplateValue)
         let shell = PageShell(
             title: site.siteTitle, description: site.settings.description, lang: site.settings.language,
-            url: site.absoluteURL("index.html"))
+            root: "", url: site.absoluteURL("index.html"))
         return OutputFile(path: "index.html", text: shell.render(content: content, site: site))
     }
 }

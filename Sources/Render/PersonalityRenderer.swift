@@ -61,7 +61,7 @@ public enum PersonalityRenderer {
         ])
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,
-            url: site.absoluteURL(folder + "/index.html"), scripts: [script])
+            root: root, url: site.absoluteURL(folder + "/index.html"), scripts: [script])
         var files = [OutputFile(path: folder + "/index.html", text: shell.render(content: content, site: site))]
 
         for (i, outcome) in quiz.outcomes.enumerated() {
@@ -77,7 +77,7 @@ public enum PersonalityRenderer {
             ] as TemplateValue)
             let shell = PageShell(
                 title: "\(title) · \(meta.title)", ogTitle: title, description: outcome.body.summary(limit: 200),
-                lang: meta.lang, url: site.absoluteURL(folder + "/" + outcomeFiles[i]),
+                lang: meta.lang, root: root, url: site.absoluteURL(folder + "/" + outcomeFiles[i]),
                 image: firstImage(outcome.body).flatMap { imageURL($0, folder: folder, site: site) })
             files.append(OutputFile(path: folder + "/" + outcomeFiles[i], text: shell.render(content: page, site: site)))
         }

@@ -53,6 +53,12 @@ public enum SHA256 {
         "'sha256-\(base64(digest(text.utf8)))'"
     }
 
+    /// The first `bytes` bytes of the digest in lower-case hex: a short name for contents.
+    static func hex(_ message: [UInt8], bytes: Int) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: digest(message).prefix(bytes).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+    }
+
     static func base64(_ bytes: [UInt8]) -> String {
         let table = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
         var out = [UInt8]()

@@ -72,7 +72,8 @@ public enum StoryRenderer {
             "startURL": .string(startURL),
         ]
         let coverShell = PageShell(
-            title: meta.title, description: meta.description, lang: meta.lang, url: site.absoluteURL(folder + "/index.html"))
+            title: meta.title, description: meta.description, lang: meta.lang, root: root,
+            url: site.absoluteURL(folder + "/index.html"))
 
         for (i, page) in story.pages.enumerated() {
             let plainTitle = page.title.plainText
@@ -114,7 +115,7 @@ public enum StoryRenderer {
             let summary = page.body.summary(limit: 200)
             let shell = PageShell(
                 title: "\(title) · \(meta.title)", ogTitle: title, description: summary.isEmpty ? meta.description : summary,
-                lang: meta.lang, url: site.absoluteURL(folder + "/" + files[i]))
+                lang: meta.lang, root: root, url: site.absoluteURL(folder + "/" + files[i]))
             output.append(OutputFile(path: folder + "/" + files[i], text: shell.render(content: content, site: site)))
         }
 
@@ -135,7 +136,7 @@ public enum StoryRenderer {
             ] as TemplateValue)
             let shell = PageShell(
                 title: words.text("map.page_title", ["title": meta.title]), description: meta.description, lang: meta.lang,
-                url: site.absoluteURL(folder + "/map.html"), embedsSVG: true)
+                root: root, url: site.absoluteURL(folder + "/map.html"), embedsSVG: true)
             mapPage = OutputFile(path: folder + "/map.html", text: shell.render(content: map, site: site))
         }
         return AwaitingMap(files: output, folder: folder, cover: cover, coverShell: coverShell, mapPage: mapPage)

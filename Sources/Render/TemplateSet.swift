@@ -12,6 +12,10 @@ public struct TemplateSet: Sendable {
     /// the very string stored here, which `==` recognises without reading it, where a
     /// dictionary would hash all of it.
     let cspSources: [(text: String, source: String)]
+    /// Where the site's stylesheet is written, at the root: `style.<hash>.css`, named by its
+    /// contents so that a host or browser caching it for long never serves a stale one, and
+    /// no asset of the site (`Content/style.css`) is overwritten by it.
+    public let stylesheetPath: String
 
     /// The built-in files, by name.
     public static var builtIn: [String: String] { DefaultTemplates.files }
@@ -49,7 +53,8 @@ public struct TemplateSet: Sendable {
         }
         let sources = files.filter { !$0.key.hasSuffix(".mustache") }.sorted { $0.key < $1.key }
             .map { (text: $0.value, source: SHA256.cspSource($0.value)) }
-        return (TemplateSet(files: files, library: library, cspSources: sources), diagnostics)
+        let stylesheet = "style." + SHA256.hex(Array((files["style.css"] ?? "").utf8), bytes: 5) + ".css"
+        return (TemplateSet(files: files, library: library, cspSources: sources, stylesheetPath: stylesheet), diagnostics)
     }
 
     /// A Mustache template by name (without `.mustache`). A missing one renders as empty,

@@ -48,7 +48,7 @@ public enum TriviaRenderer {
         ] as TemplateValue)
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,
-            url: site.absoluteURL(folder + "/index.html"), scripts: [script])
+            root: SitePaths.toRoot(from: folder), url: site.absoluteURL(folder + "/index.html"), scripts: [script])
         return [OutputFile(path: folder + "/index.html", text: shell.render(content: content, site: site))]
     }
 

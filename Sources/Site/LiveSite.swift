@@ -401,15 +401,18 @@ public struct LiveSite: Sendable {
 
     /// Whether the site has this page (by its output path, `a/b/index.html`).
     public func hasFile(_ path: String) -> Bool {
-        path == "index.html" ? index != nil : owners[path] != nil
+        path == "index.html" ? index != nil : owners[path] != nil || path == context?.templates.stylesheetPath
     }
 
     /// Every output path, in order.
-    public var filePaths: [String] { (owners.keys + (index == nil ? [] : ["index.html"])).sorted() }
+    public var filePaths: [String] {
+        (owners.keys + (index == nil ? [] : ["index.html"]) + (context.map { [$0.templates.stylesheetPath] } ?? [])).sorted()
+    }
 
     /// A page, rendered now from its file's last good version with the current context.
     public func file(_ path: String) -> [UInt8]? {
         if path == "index.html" { return index }
+        if let stylesheet = context?.stylesheet, path == stylesheet.path { return stylesheet.contents }
         guard let context, let owner = owners[path], let entry = entries[owner]?.entry, let good = analysis(of: owner) else { return nil }
         return Pipeline.render(good, map: entry.map, site: context).first { $0.path == path }?.contents
     }

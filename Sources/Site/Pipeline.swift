@@ -162,16 +162,20 @@ public struct Pipeline: Sendable {
                 return .done(Self.render(pair.0, map: pair.1, site: context))
             }
             times.add("render", clock.lap("render").seconds)
+            // The chunk's files go to the sink in one batch (a staging folder writes it while
+            // the next chunk is parsed).
+            var batch: [OutputFile] = []
             for (i, item) in rendered.enumerated() {
                 switch item {
-                case .done(let files): write(files)
+                case .done(let files): batch += files
                 case .awaitingMap(let story):
-                    write(story.files)
+                    batch += story.files
                     awaiting[numbers[i]!] = (story, pieces[i].meta.sourcePath)
                 }
             }
             // Maps drawn meanwhile: their stories are finished now, not held to the end.
-            if let session { write(finishMaps(session.ready())) }
+            if let session { batch += finishMaps(session.ready()) }
+            write(batch)
             _ = clock.lap("write")
         }
         output.diagnostics.sort()
@@ -197,7 +201,7 @@ public struct Pipeline: Sendable {
         let index = IndexRenderer.render(metas, site: context)
         times.add("render", clock.lap("render").seconds)
         output.timings = times.timings
-        write([index])
+        write([index, context.stylesheet])
         return output
     }
 

@@ -6,7 +6,7 @@ import Testing
     @Test func cspHashesAreSHA256OfTheExactText() {
         // Known digests: SHA-256("") and SHA-256("abc"), base64.
         let csp = PageShell.contentSecurityPolicy(style: "", scripts: ["abc"])
-        #expect(csp.contains("style-src 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"))
+        #expect(csp.contains("style-src 'self' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"))
         #expect(csp.contains("script-src 'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='"))
         #expect(!csp.contains("unsafe"))
         // Longer than one 64-byte block, and exactly at the padding boundary.
@@ -15,7 +15,7 @@ import Testing
             (64, "/+BU/nrgy23GXDr5th1SCfQ5hR20PQulmXM33xVGaOs="), (1000, "Qe3s5C1j6Nm/UVqbppMuHCDLyfWl0TRkWttdsblzfqM="),
         ] {
             let text = String(repeating: "a", count: length)
-            #expect(PageShell.contentSecurityPolicy(style: text, scripts: []).contains("style-src 'sha256-\(digest)'"))
+            #expect(PageShell.contentSecurityPolicy(style: text, scripts: []).contains("style-src 'self' 'sha256-\(digest)'"))
         }
         #expect(PageShell.contentSecurityPolicy(style: "", scripts: []).contains("script-src 'none'"))
     }

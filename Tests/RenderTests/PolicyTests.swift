@@ -8,7 +8,7 @@ import TestSupport
 @Suite struct PolicyTests {
     func page(_ settings: SiteSettings) -> String {
         let site = SiteContext(settings: settings, templates: TemplateSet.make().0)
-        return PageShell(title: "T", description: "", lang: "en", scripts: ["run()"])
+        return PageShell(title: "T", description: "", lang: "en", root: "../", scripts: ["run()"])
             .render(content: "<main><img src=\"cat.png\" alt=\"\"></main>", site: site)
     }
 

@@ -40,6 +40,13 @@ final class TemporarySite {
     var output: String { root.path + "/public" }
 
     /// Every file under a folder with its bytes, for comparing whole trees.
+    /// The text of the stylesheet the site's index links (nil without one).
+    func linkedStylesheet() -> String? {
+        guard let index = read("public/index.html"),
+              let href = index.firstMatch(of: /<link rel="stylesheet" href="([^"]+)">/)?.1 else { return nil }
+        return read("public/" + href)
+    }
+
     func tree(_ folder: String = "public") -> [String: Data] {
         let base = root.appendingPathComponent(folder)
         var result: [String: Data] = [:]

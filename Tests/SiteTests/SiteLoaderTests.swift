@@ -51,7 +51,7 @@ import Testing
 }
 
 @Suite struct EnvironmentTests {
-    @Test func aSitesOwnTemplateReplacesTheBuiltInOneFileByFile() {
+    @Test func aSitesOwnTemplateReplacesTheBuiltInOneFileByFile() throws {
         let site = TemporarySite(files: [
             "Content/tiny.md": quiz,
             "Templates/index.mustache": "<main><h1>My own index</h1>{{#entries}}<p>{{title}}</p>{{/entries}}</main>\n",
@@ -61,12 +61,13 @@ import Testing
         #expect(result.diagnostics.isEmpty)
         let index = site.read("public/index.html") ?? ""
         #expect(index.contains("<h1>My own index</h1><p>Tiny</p>"))
-        #expect(index.contains("<style>body{color:#123}</style>"))
-        // The quiz page keeps the built-in template but takes the new stylesheet, with its hash.
+        #expect(site.linkedStylesheet() == "body{color:#123}")
+        // The quiz page keeps the built-in template but links the new stylesheet.
         let page = site.read("public/tiny/index.html") ?? ""
         #expect(page.contains("<button type=\"button\" id=\"begin\""))
-        #expect(page.contains("style-src 'sha256-"))
-        #expect(page.contains("<style>body{color:#123}</style>"))
+        let href = try #require(index.firstMatch(of: /<link rel="stylesheet" href="([^"]+)">/)?.1)
+        #expect(page.contains("<link rel=\"stylesheet\" href=\"../\(href)\">"))
+        #expect(page.contains("style-src 'self' 'sha256-"))
     }
 
     @Test func anUnreadableFileIsAnErrorNamingIt() {

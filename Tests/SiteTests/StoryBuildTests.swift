@@ -84,7 +84,7 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
         let first = site.tree()
         site.build(graphviz: fakeGraphviz)
         #expect(site.tree() == first)
-        #expect(first.count == 13)
+        #expect(first.count == 14)  // 7 pages, cover, map page, DOT, SVG, index, stylesheet, marker
     }
 
     @Test func aStoryWithErrorsFailsTheBuildAndWritesNothing() {

@@ -4,6 +4,7 @@ motion, the slider's steps, Back in a personality quiz, and screenshots of the r
 and the map at 390 px (kept in Tests/e2e/artifacts/, which git ignores)."""
 import importlib.util
 import os
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -236,7 +237,11 @@ def test_the_timer_shows_seconds_and_steps_under_reduced_motion(browser, site):
 def test_focus_rings_and_borders_contrast_and_hover_needs_a_pointer(browser, site):
     d = browser
     d.get((site["sample"] / "which-animal" / "index.html").as_uri())
-    sheet = d.execute_script("return document.querySelector('style').textContent")
+    # The site's one stylesheet, linked by a relative path and applied from disk (file://)
+    # under the page's policy: the 3 px focus ring below comes from it.
+    href = d.execute_script("return document.querySelector('link[rel=stylesheet]').href")
+    assert href.startswith("file://") and d.execute_script("return document.styleSheets.length") == 1
+    sheet = Path(urllib.parse.unquote(urllib.parse.urlparse(href).path)).read_text()
     # Every :hover rule sits inside @media(hover:hover).
     outside = sheet.split("@media(hover:hover)")[0] + "".join(
         part.split("}}", 1)[-1] for part in sheet.split("@media(hover:hover)")[1:])
