@@ -41,6 +41,30 @@ private final class ResultSlots<T>: @unchecked Sendable {
     func values() -> [T] { (0..<count).map { slots[$0]! } }
 }
 
+/// Values handed out once each to concurrent iterations (every index taken by exactly one),
+/// so that each is released on the thread that used it last, not on the caller's afterwards.
+final class Handoff<T>: @unchecked Sendable {
+    private let slots: UnsafeMutablePointer<T?>
+    let count: Int
+
+    init(_ values: [T]) {
+        count = values.count
+        slots = .allocate(capacity: count)
+        for (i, value) in values.enumerated() { (slots + i).initialize(to: value) }
+    }
+
+    deinit {
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
+
+    func take(_ index: Int) -> T {
+        let value = slots[index]!
+        slots[index] = nil
+        return value
+    }
+}
+
 private struct UncheckedSendable<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }

@@ -106,7 +106,7 @@ public struct Pipeline: Sendable {
         let chunk = max(options.chunkSize, 1)
         for start in stride(from: 0, to: site.contentFiles.count, by: chunk) {
             let files = site.contentFiles[start..<min(start + chunk, site.contentFiles.count)]
-            let parsed = Array(files).parallelMap { file -> (ContentPiece?, SourceFile?, [Diagnostic]) in
+            var parsed = Array(files).parallelMap { file -> (ContentPiece?, SourceFile?, [Diagnostic]) in
                 switch file.load() {
                 case .success(let loaded):
                     let (piece, problems) = Self.parse(loaded, relativePath: file.relativePath, options: parseOptions)
@@ -118,7 +118,7 @@ public struct Pipeline: Sendable {
             times.add("parse", clock.lap("parse").seconds)
 
             let statistics = options.statistics
-            let checked = parsed.parallelMap { piece, source, problems -> (AnalysedContent?, [Diagnostic]) in
+            var checked = parsed.parallelMap { piece, source, problems -> (AnalysedContent?, [Diagnostic]) in
                 guard let piece, let source else { return (nil, problems) }
                 let (analysed, findings) = Self.check(piece, file: source, statistics: statistics)
                 return (analysed, problems + findings)
@@ -132,7 +132,7 @@ public struct Pipeline: Sendable {
                 }
                 if let analysed, options.statistics { output.reports.append(analysed) }
             }
-            let pieces = checked.compactMap(\.0)
+            var pieces = checked.compactMap(\.0)
             // The index needs titles, not trees: introductions are dropped as chunks finish.
             metas += pieces.map { var meta = $0.meta; meta.introduction = []; return meta }
             hasStory = hasStory || pieces.contains { if case .story = $0.body { true } else { false } }
@@ -154,12 +154,19 @@ public struct Pipeline: Sendable {
             }
             times.add("maps", clock.lap("maps").seconds)
             let drawing = Set(numbers.keys)
-            let rendered = Array(zip(pieces, maps).enumerated()).parallelMap { i, pair -> Rendered in
-                if drawing.contains(i), case .story(let story, let analysis) = pair.0.body, let map = pair.1 {
+            let sourcePaths = pieces.map(\.meta.sourcePath)
+            // Each piece is handed to the closure that renders it and freed there, on every
+            // core: freed here, between chunks, a chunk's trees took a twentieth of the
+            // build's CPU time on this one thread while the others waited.
+            let handoff = Handoff(pieces)
+            (parsed, checked, pieces) = ([], [], [])
+            let rendered = Array(0..<handoff.count).parallelMap { i -> Rendered in
+                let piece = handoff.take(i)
+                if drawing.contains(i), case .story(let story, let analysis) = piece.body, let map = maps[i] {
                     return .awaitingMap(StoryRenderer.renderAwaitingMap(
-                        pair.0.meta, story, analysis: analysis, dot: map.dot, drawsMap: true, site: context))
+                        piece.meta, story, analysis: analysis, dot: map.dot, drawsMap: true, site: context))
                 }
-                return .done(Self.render(pair.0, map: pair.1, site: context))
+                return .done(Self.render(piece, map: maps[i], site: context))
             }
             times.add("render", clock.lap("render").seconds)
             // The chunk's files go to the sink in one batch (a staging folder writes it while
@@ -170,7 +177,7 @@ public struct Pipeline: Sendable {
                 case .done(let files): batch += files
                 case .awaitingMap(let story):
                     batch += story.files
-                    awaiting[numbers[i]!] = (story, pieces[i].meta.sourcePath)
+                    awaiting[numbers[i]!] = (story, sourcePaths[i])
                 }
             }
             // Maps drawn meanwhile: their stories are finished now, not held to the end.
