@@ -124,6 +124,35 @@ import Testing
     }
 }
 
+@Suite struct FailedWriteTests {
+    /// Files are written on the staging folder's own queue while later chunks render: a
+    /// file that cannot be written still fails the build, names the file, and leaves the
+    /// previous output as it was, with no staging folder left behind.
+    @Test func aFileThatCannotBeWrittenFailsTheBuildAndKeepsThePreviousOutput() throws {
+        var files: [String: String] = [:]
+        for i in 0..<6 { files["Content/q\(i).md"] = quiz }
+        let site = TemporarySite(files: files)
+        site.build()
+        let before = site.tree()
+        for i in 0..<6 { site.write("Content/q\(i).md", quiz.replacingOccurrences(of: "Tiny", with: "Changed")) }
+        var fs = FileSystem.disk
+        let write = fs.write
+        fs.write = { path, bytes throws(FileSystem.Failure) in
+            if path.hasSuffix("/q4/index.html") { throw FileSystem.Failure(path: path, reason: "No space left on device") }
+            try write(path, bytes)
+        }
+        let loaded = SiteLoader.load(site.location, fileSystem: .disk)
+        let (output, written) = Pipeline(options: BuildOptions(chunkSize: 2)).publish(loaded, to: site.output, fileSystem: fs)
+        #expect(!output.hasErrors)
+        let problem = try #require(written?.problems.first)
+        #expect(problem.message == "cannot write the site: No space left on device")
+        #expect(problem.file.hasSuffix("/q4/index.html"))
+        #expect(site.tree() == before)
+        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: site.root.path))?.filter { $0.hasPrefix(".") }
+        #expect(leftovers == [])
+    }
+}
+
 @Suite struct OutputPathTests {
     func streamedBuild(_ site: TemporarySite, output: String) -> SiteWriter.Result? {
         let loaded = SiteLoader.load(site.location, fileSystem: .disk)
