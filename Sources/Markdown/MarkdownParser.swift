@@ -93,18 +93,19 @@ private struct Converter {
             return
         }
         setKind(of: node, slot: slot, depth: depth)
-        var count = 0
-        var probe = cmark_node_first_child(node)
-        while let current = probe {
-            count += 1
-            probe = cmark_node_next(current)
-        }
-        guard count > 0 else { return }
-        let first = builder.reserveChildren(count, of: slot, range: builder.records[slot].range)
+        // The children's records side by side, each with its range, then what is under them.
+        let first = builder.records.count
         var child = cmark_node_first_child(node)
+        while let current = child {
+            builder.records.append(Tree.Record(range: range(of: current)))
+            child = cmark_node_next(current)
+        }
+        guard builder.records.count > first else { return }
+        builder.records[slot].first = first
+        builder.records[slot].count = builder.records.count - first
+        child = cmark_node_first_child(node)
         var i = first
         while let current = child {
-            builder.records[i].range = range(of: current)
             convert(current, into: i, depth: depth + 1)
             i += 1
             child = cmark_node_next(current)

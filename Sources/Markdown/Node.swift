@@ -437,7 +437,8 @@ final class Tree: @unchecked Sendable {
             let first = records.count
             records[parent].first = first
             records[parent].count = count
-            records.append(contentsOf: repeatElement(Record(range: range), count: count))
+            let blank = Record(range: range)
+            for _ in 0..<count { records.append(blank) }
             return first
         }
 
