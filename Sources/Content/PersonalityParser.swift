@@ -150,10 +150,13 @@ enum PersonalityParser {
         let contentColumn = node.childNodes.first?.range.start.column ?? node.range.start.column
         // Only for hints: computed when one is needed.
         var example: String { outcomes.min { $0.value < $1.value }?.key ?? "outcome" }
+        let tokens = attributes?.tokens ?? []
         var scores: [Int: Int] = [:]
-        var named: [String: Int] = [:]
+        // Room for every name at once: growing from empty cost more than the lookups. It is
+        // only looked up, never walked, so its order does not matter.
+        var named = [String: Int](minimumCapacity: tokens.count)
         var references = 0
-        for token in attributes?.tokens ?? [] {
+        for token in tokens {
             let name: String
             var weight = 1
             switch token.kind {

@@ -265,7 +265,8 @@ enum TriviaParser {
     static func parseChoices(_ list: Node, file: SourceFile) -> ([TriviaQuiz.Choice]?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var choices: [TriviaQuiz.Choice] = []
-        var seen: [String: Int] = [:]
+        // Only looked up: room for every choice at once instead of growing from empty.
+        var seen = [String: Int](minimumCapacity: list.childNodes.count)
         var unmarked: [Node] = []
         for node in list.childNodes {
             if let nested = IndentedList.nested(in: node) {
