@@ -65,10 +65,10 @@ struct ChoiceFinder {
     /// The items of a list in which every item is a single paragraph holding exactly one
     /// link, a link to `#id`; nil for any other block.
     func choiceItems(_ block: Node) -> [(link: Node, label: [Node])]? {
-        guard block.isList, !block.children.isEmpty else { return nil }
+        guard block.isList, !block.childNodes.isEmpty else { return nil }
         var items: [(link: Node, label: [Node])] = []
-        for item in block.children {
-            guard item.children.count == 1, let paragraph = item.children.first, paragraph.isParagraph else {
+        for item in block.childNodes {
+            guard item.childNodes.count == 1, let paragraph = item.childNodes.first, paragraph.isParagraph else {
                 return nil
             }
             let links = paragraph.children.links

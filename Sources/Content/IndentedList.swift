@@ -29,7 +29,7 @@ enum IndentedList {
 
     /// A list nested under an item: its items become part of that item's text.
     static func nested(in item: Node) -> Node? {
-        item.children.dropFirst().first(where: \.isList)
+        item.childNodes.dropFirst().first(where: \.isList)
     }
 
     static func nestedError(_ list: Node, item: String, file: SourceFile) -> Diagnostic {
@@ -45,8 +45,9 @@ enum IndentedList {
     static func choiceLinksInCode(_ blocks: [Node], pages: [String: Int], file: SourceFile) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for block in blocks {
-            guard case .codeBlock(_, let literal) = block.kind, !isFenced(block, file: file) else {
-                if block.isBlock { diagnostics += choiceLinksInCode(block.children, pages: pages, file: file) }
+            // Read on the node: `kind` would make strings of every text it passes.
+            guard block.isCodeBlock, case .codeBlock(_, let literal) = block.kind, !isFenced(block, file: file) else {
+                if block.holdsBlocks { diagnostics += choiceLinksInCode(block.children, pages: pages, file: file) }
                 continue
             }
             for (offset, line) in literal.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

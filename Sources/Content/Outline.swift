@@ -14,7 +14,7 @@ public struct Outline: Sendable {
         public var line: Int { heading.range.start.line }
         public var column: Int { heading.range.start.column }
         /// Where the heading's text begins (after `## `), for messages about the title.
-        public var titleColumn: Int { heading.children.first?.range.start.column ?? heading.range.start.column }
+        public var titleColumn: Int { heading.childNodes.first?.range.start.column ?? heading.range.start.column }
     }
 
     public var titleHeading: Node?

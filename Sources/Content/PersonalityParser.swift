@@ -117,7 +117,7 @@ enum PersonalityParser {
         var answers: [PersonalityQuiz.Answer] = []
         if let listIndex {
             let list = body.remove(at: listIndex)
-            for node in list.children {
+            for node in list.childNodes {
                 // Its attribute block would be searched for at the end of the nested list.
                 if let nested = IndentedList.nested(in: node) {
                     diagnostics.append(IndentedList.nestedError(nested, item: "answer", file: file))
@@ -128,7 +128,7 @@ enum PersonalityParser {
                 if let answer { answers.append(answer) }
             }
         }
-        let answerCount = listIndex.map { item.body[$0].children.count } ?? 0
+        let answerCount = listIndex.map { item.body[$0].childNodes.count } ?? 0
         if listIndex == nil, let block = IndentedList.codeBlock(in: item.body, file: file) {
             diagnostics.append(IndentedList.error(block, items: "answers", example: "- Steak {dog}", file: file))
         } else if answerCount < 2 {
@@ -147,13 +147,16 @@ enum PersonalityParser {
     ) -> (PersonalityQuiz.Answer?, [Diagnostic]) {
         let (item, attributes, problems) = Outline.item(node, file: file)
         var diagnostics = problems
-        let contentColumn = node.children.first?.range.start.column ?? node.range.start.column
+        let contentColumn = node.childNodes.first?.range.start.column ?? node.range.start.column
         // Only for hints: computed when one is needed.
         var example: String { outcomes.min { $0.value < $1.value }?.key ?? "outcome" }
+        let tokens = attributes?.tokens ?? []
         var scores: [Int: Int] = [:]
-        var named: [String: Int] = [:]
+        // Room for every name at once: growing from empty cost more than the lookups. It is
+        // only looked up, never walked, so its order does not matter.
+        var named = [String: Int](minimumCapacity: tokens.count)
         var references = 0
-        for token in attributes?.tokens ?? [] {
+        for token in tokens {
             let name: String
             var weight = 1
             switch token.kind {

@@ -120,6 +120,10 @@ extension Story {
     /// script kept, with the combining marks that follow them; every other run of characters
     /// becomes one `-`; none at either end. Empty when the text has no letter or digit.
     public static func slug(_ text: String) -> String {
+        asciiSlug(text) ?? unicodeSlug(text)
+    }
+
+    static func unicodeSlug(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var gap = false
         var afterKept = false
@@ -137,6 +141,31 @@ extension Story {
             }
         }
         return String(out)
+    }
+
+    /// `slug` of an ASCII text, read on its bytes: there lower-casing is per byte, the kept
+    /// characters are letters and digits, and no combining mark can follow one. Nil for text
+    /// with other bytes.
+    static func asciiSlug(_ text: String) -> String? {
+        text.rewritingASCII { bytes, out in
+            var count = 0
+            var gap = false
+            for byte in bytes {
+                let lower = byte | (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? 0x20 : 0)
+                if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (lower >= UInt8(ascii: "0") && lower <= UInt8(ascii: "9")) {
+                    if gap, count > 0 {
+                        out[count] = UInt8(ascii: "-")
+                        count += 1
+                    }
+                    out[count] = lower
+                    count += 1
+                    gap = false
+                } else {
+                    gap = true
+                }
+            }
+            return count
+        }
     }
 
     static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {

@@ -205,7 +205,7 @@ enum TriviaParser {
                 diagnostics.append(file.warning(message, line: token.line, byteColumn: token.column, hint: hint))
             }
         } ?? 1
-        if item.heading.children.plainText.trimmingWhitespace.isEmpty && !item.heading.children.contains(where: { !$0.isSoftBreak && !$0.isText }) {
+        if item.heading.children.plainText.trimmingWhitespace.isEmpty && !item.heading.childNodes.contains(where: { !$0.isSoftBreak && !$0.isText }) {
             diagnostics.append(file.error(
                 "this question has no text", line: item.line, byteColumn: item.column,
                 hint: "write the question after '## '"))
@@ -244,7 +244,7 @@ enum TriviaParser {
 
         let (choices, problems) = parseChoices(list, file: file)
         diagnostics += problems
-        if list.children.count < 2 {
+        if list.childNodes.count < 2 {
             diagnostics.append(file.error(
                 "this question has only one choice", line: item.line, byteColumn: item.titleColumn,
                 hint: "a question needs at least 2 choices"))
@@ -265,14 +265,15 @@ enum TriviaParser {
     static func parseChoices(_ list: Node, file: SourceFile) -> ([TriviaQuiz.Choice]?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var choices: [TriviaQuiz.Choice] = []
-        var seen: [String: Int] = [:]
+        // Only looked up: room for every choice at once instead of growing from empty.
+        var seen = [String: Int](minimumCapacity: list.childNodes.count)
         var unmarked: [Node] = []
-        for node in list.children {
+        for node in list.childNodes {
             if let nested = IndentedList.nested(in: node) {
                 diagnostics.append(IndentedList.nestedError(nested, item: "choice", file: file))
             }
             var item = node
-            let contentStart = node.children.first?.range.start ?? node.range.start
+            let contentStart = node.childNodes.first?.range.start ?? node.range.start
             if let block = node.attributes {
                 diagnostics.append(file.warning(
                     "a choice takes no attribute block; '{\(block.text)}' is left out", line: block.brace.line,
@@ -302,14 +303,14 @@ enum TriviaParser {
             }
             choices.append(.init(content: content, correct: correct))
         }
-        if unmarked.count == list.children.count, let first = unmarked.first {
-            let start = first.children.first?.range.start ?? first.range.start
+        if unmarked.count == list.childNodes.count, let first = unmarked.first {
+            let start = first.childNodes.first?.range.start ?? first.range.start
             diagnostics.append(file.error(
                 "the choices have no [x] or [ ] markers", line: start.line, byteColumn: start.column,
                 hint: "start the right choice with [x] and the others with [ ]: '- [x] Canberra', '- [ ] Sydney'"))
         } else {
             for node in unmarked {
-                let start = node.children.first?.range.start ?? node.range.start
+                let start = node.childNodes.first?.range.start ?? node.range.start
                 diagnostics.append(file.error(
                     "this choice has no [x] or [ ] marker", line: start.line, byteColumn: start.column,
                     hint: "start it with [x] if it is right, [ ] if it is wrong"))
@@ -322,7 +323,7 @@ enum TriviaParser {
     /// marker arrives as literal text, often split over several text nodes ("[", "x", "] Paris").
     /// Returns whether it marks a correct choice, and the item's content without it.
     static func marker(_ item: Node) -> (Bool, [Node])? {
-        guard let first = item.children.first, first.isParagraph else { return nil }
+        guard let first = item.childNodes.first, first.isParagraph else { return nil }
         // Only the first four bytes matter. When they are ASCII each byte is a Character, and
         // they are read on the records; otherwise as Characters, as the format defines it.
         let head = first.leadingTextBytes(limit: 4, total: 3)

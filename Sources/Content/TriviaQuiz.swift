@@ -124,6 +124,29 @@ extension TriviaQuiz {
     /// Choices that read the same to a reader are duplicates: case and spacing aside. Public
     /// so that an importer can tell before writing what the parser would refuse.
     public static func choiceKey(_ text: String) -> String {
-        text.lowercased().collapsingWhitespace
+        asciiChoiceKey(text) ?? text.lowercased().collapsingWhitespace
+    }
+
+    /// `choiceKey` of an ASCII text in one pass over its bytes (lower-casing is per byte
+    /// there, and the only white space is ASCII's); nil for text with other bytes.
+    static func asciiChoiceKey(_ text: String) -> String? {
+        text.rewritingASCII { bytes, out in
+            var count = 0
+            var pendingSpace = false
+            for byte in bytes {
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    pendingSpace = count > 0
+                    continue
+                }
+                if pendingSpace {
+                    out[count] = 0x20
+                    count += 1
+                    pendingSpace = false
+                }
+                out[count] = byte | (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? 0x20 : 0)
+                count += 1
+            }
+            return count
+        }
     }
 }

@@ -96,6 +96,22 @@ public struct Node: Hashable, Sendable {
         set { rebuild(children: newValue) }
     }
 
+    /// The children read in place, without an array of them: for counting them, taking the
+    /// first, or a walk that may stop early.
+    public var childNodes: ChildNodes {
+        let record = tree.records[index]
+        return ChildNodes(tree: tree, indices: record.first..<(record.first + record.count))
+    }
+
+    public struct ChildNodes: RandomAccessCollection, Sendable {
+        let tree: Tree
+        public let indices: Range<Int>
+
+        public var startIndex: Int { indices.lowerBound }
+        public var endIndex: Int { indices.upperBound }
+        public subscript(position: Int) -> Node { Node(tree: tree, index: position) }
+    }
+
     /// A trailing `{ ... }` found on a heading or on a list item's last paragraph. It is still
     /// part of the inline text; `strippingAttributes()` removes it where the caller wants that.
     public var attributes: AttributeBlock? {
@@ -150,6 +166,16 @@ public struct Node: Hashable, Sendable {
     }
 
     public var isList: Bool { record.tag == .list }
+
+    public var isCodeBlock: Bool { record.tag == .codeBlock }
+
+    /// Whether the children are blocks (a document, block quote, list or item), not inlines.
+    public var holdsBlocks: Bool {
+        switch record.tag {
+        case .document, .blockQuote, .list, .item: true
+        default: false
+        }
+    }
 
     // Read on the record: comparing `kind` would first make its strings.
     public var isParagraph: Bool { record.tag == .paragraph }

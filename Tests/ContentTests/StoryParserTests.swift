@@ -1,4 +1,4 @@
-import Content
+@testable import Content
 import Diagnostics
 import Markdown
 import Foundation
@@ -42,6 +42,21 @@ let cave = """
         #expect(Story.slug("C'est___la vie...") == "c-est-la-vie")
         #expect(Story.slug("--Already-dashed--") == "already-dashed")
         #expect(Story.slug("a\tb\nc") == "a-b-c")
+    }
+
+    /// ASCII titles are read on their bytes: the same slugs as the reading by scalars.
+    @Test func asciiSlugsAreTheSlugsOfTheGeneralReading() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aZz09 -_.!'\t\n\r#AbC{}[]()~\u{0B}\u{0C}".utf8)
+        var samples = ["", " ", "-", "A", "Room 101", "  Hello -- World!!  ", "x_y-z", "\u{7F}abc"]
+        for _ in 0..<500 {
+            let length = Int.random(in: 0...12, using: &generator)
+            samples.append(String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self))
+        }
+        for text in samples {
+            #expect(Story.asciiSlug(text) == Story.unicodeSlug(text), "\(text.debugDescription)")
+        }
+        #expect(Story.asciiSlug("Éléphant") == nil)
     }
 
     @Test func lettersOfAnyScriptAreKept() {

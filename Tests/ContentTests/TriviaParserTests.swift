@@ -1,4 +1,4 @@
-import Content
+@testable import Content
 import Diagnostics
 import Markdown
 import Testing
@@ -45,6 +45,22 @@ let capital = """
     """
 
 @Suite struct TriviaParserTests {
+    /// ASCII choices are keyed on their bytes: the same keys as lower-casing and collapsing.
+    @Test func asciiChoiceKeysAreTheKeysOfTheGeneralReading() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aZz09 -_.!'\t\n\r#AbC[]\u{0B}\u{0C}".utf8)
+        var samples = ["", " ", "  Paris ", "PARIS", "new\nyork", "a \t b", "\u{7F}X"]
+        for _ in 0..<500 {
+            let length = Int.random(in: 0...12, using: &generator)
+            samples.append(String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self))
+        }
+        for text in samples {
+            #expect(TriviaQuiz.asciiChoiceKey(text) == text.lowercased().collapsingWhitespace, "\(text.debugDescription)")
+        }
+        #expect(TriviaQuiz.asciiChoiceKey("Zürich") == nil)
+        #expect(TriviaQuiz.choiceKey("  ZÜRICH\u{A0} Nord ") == "zürich nord")
+    }
+
     @Test func parsesTheFormatExample() throws {
         let (piece, problems) = parse(knowledgeKing)
         #expect(problems.isEmpty, "\(problems)")

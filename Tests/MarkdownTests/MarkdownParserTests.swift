@@ -1,4 +1,5 @@
-import Markdown
+import Foundation
+@testable import Markdown
 import Testing
 
 @Suite struct MarkdownParserTests {
@@ -84,6 +85,68 @@ import Testing
         func depth(_ node: Node) -> Int { 1 + (node.children.map(depth).max() ?? 0) }
         #expect(depth(result.document) <= MarkdownParser.maximumDepth + 2)
         #expect(result.document.plainText.contains("deep"))
+    }
+
+    /// cmark's memory comes from an arena: a document larger than its largest block, one
+    /// text longer than a block (grown by realloc, copied when it is not the last allocation),
+    /// and many parses at once on several threads give what they give alone.
+    @Test func largeDocumentsAndParallelParsesReadTheSame() {
+        let long = String(repeating: "word ", count: 300_000)
+        let paragraphs = (0..<3000).map { "Paragraph \($0) with *some* `code` and [a link](#x\($0)).\n" }.joined(separator: "\n")
+        let text = "# Title\n\n\(long)\n\n\(paragraphs)\n- last {#x}\n"
+        let result = MarkdownParser.parse(text)
+        let blocks = result.document.children
+        #expect(blocks.count == 3003)
+        #expect(blocks[1].plainText == String(long.dropLast()))
+        #expect(blocks[2001].plainText == "Paragraph 1999 with some code and a link.")
+        #expect(blocks[3002].children[0].attributes?.text == "#x")
+        let documents = (0..<40).map { "## Page \($0)\n\n" + String(repeating: "Line of page \($0), *emphasis*.\n", count: 200 + $0 * 50) }
+        let alone = documents.map { MarkdownParser.parse($0).document.plainText }
+        nonisolated(unsafe) let together = UnsafeMutableBufferPointer<String>.allocate(capacity: documents.count)
+        together.initialize(repeating: "")
+        DispatchQueue.concurrentPerform(iterations: documents.count) { i in
+            together[i] = MarkdownParser.parse(documents[i]).document.plainText
+        }
+        #expect(Array(together) == alone)
+        together.deallocate()
+    }
+
+    @Test func arenaGrowsTheLastAllocationInPlaceAndCopiesOthers() {
+        ParseArena.with { _ in
+            let state = ParseArena.current()
+            let first = ParseArena.allocate(24, in: state)
+            first.storeBytes(of: 0x0102_0304, as: UInt64.self)
+            let grown = ParseArena.reallocate(first, to: 4000, in: state)
+            #expect(grown == first)
+            let second = ParseArena.allocate(8, in: state)
+            let moved = ParseArena.reallocate(grown, to: 8000, in: state)
+            #expect(moved != grown && moved != second)
+            #expect(moved.load(as: UInt64.self) == 0x0102_0304)
+            let huge = ParseArena.allocate(3 * ParseArena.largestBlock, in: state)
+            huge.storeBytes(of: 1, toByteOffset: 3 * ParseArena.largestBlock - 8, as: UInt64.self)
+            // The last allocation shrunk in place gives its bytes back; calloc clears them.
+            let dirty = ParseArena.allocate(128, in: state)
+            dirty.initializeMemory(as: UInt8.self, repeating: 0xFF, count: 128)
+            #expect(ParseArena.reallocate(dirty, to: 16, in: state) == dirty)
+            let zeroed = ParseArena.allocator.pointee.calloc(3, 8)!
+            #expect(zeroed == dirty + 16 + ParseArena.header)
+            #expect((0..<3).map { zeroed.load(fromByteOffset: $0 * 8, as: UInt64.self) } == [0, 0, 0])
+            #expect(Int(bitPattern: ParseArena.allocate(1, in: state)) % ParseArena.header == 0)
+        }
+    }
+
+    @Test func childNodesAreTheChildrenReadInPlace() {
+        let doc = MarkdownParser.parse("> quote\n\n- a\n- b *c*\n\npara\n\n    code\n").document
+        #expect(Array(doc.childNodes) == doc.children)
+        #expect(doc.childNodes.count == 4)
+        let list = doc.children[1]
+        #expect(list.childNodes.map(\.plainText) == ["a", "b c"])
+        #expect(list.childNodes.dropFirst().first?.childNodes.first?.childNodes.count == 2)
+        #expect(doc.children[0].children[0].childNodes.isEmpty == false)
+        #expect(doc.children[3].childNodes.isEmpty)
+        #expect(doc.children.map(\.holdsBlocks) == [true, true, false, false])
+        #expect(doc.children.map(\.isCodeBlock) == [false, false, false, true])
+        #expect(doc.holdsBlocks && list.children[0].holdsBlocks && !list.children[0].children[0].holdsBlocks)
     }
 
     @Test func emptyAndInvalidInputsParse() {
