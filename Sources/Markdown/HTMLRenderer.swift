@@ -26,26 +26,42 @@ public struct HTMLRenderer: Sendable {
 
     /// Block content, e.g. an introduction or an outcome's text.
     public func render(blocks: [Node]) -> String {
-        var out: [UInt8] = []
-        for block in blocks { renderBlock(block.index, of: block.tree, tight: false, into: &out) }
-        return String(decoding: out, as: UTF8.self)
+        String(decoding: utf8(blocks: blocks), as: UTF8.self)
     }
 
     /// Inline content, e.g. a heading's text.
     public func render(inlines: [Node]) -> String {
-        var out: [UInt8] = []
-        for node in inlines { renderInline(node.index, of: node.tree, interactive: true, into: &out) }
-        return String(decoding: out, as: UTF8.self)
+        String(decoding: utf8(inlines: inlines), as: UTF8.self)
     }
 
     /// Inline content for a place where links are not allowed (inside a button or label):
     /// links are rendered as their text. Block content inside is reduced to its inlines.
     public func renderPhrasing(_ nodes: [Node]) -> String {
+        String(decoding: utf8Phrasing(nodes), as: UTF8.self)
+    }
+
+    // The same as UTF-8, for pages built as bytes: making a `String` reads every byte
+    // again to check it, which for text with any non-ASCII character costs more than
+    // rendering it.
+
+    public func utf8(blocks: [Node]) -> [UInt8] {
+        var out: [UInt8] = []
+        for block in blocks { renderBlock(block.index, of: block.tree, tight: false, into: &out) }
+        return out
+    }
+
+    public func utf8(inlines: [Node]) -> [UInt8] {
+        var out: [UInt8] = []
+        for node in inlines { renderInline(node.index, of: node.tree, interactive: true, into: &out) }
+        return out
+    }
+
+    public func utf8Phrasing(_ nodes: [Node]) -> [UInt8] {
         var out: [UInt8] = []
         for (i, node) in nodes.enumerated() {
             appendPhrasing(node.index, of: node.tree, first: i == 0, into: &out)
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     private func appendPhrasing(_ index: Int, of tree: Tree, first: Bool, into out: inout [UInt8]) {

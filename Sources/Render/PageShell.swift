@@ -56,6 +56,12 @@ public struct PageShell: Sendable {
     }
 
     public func render(content: String, site: SiteContext) -> String {
+        String(decoding: render(content: Array(content.utf8), site: site), as: UTF8.self)
+    }
+
+    /// The page as UTF-8, around content as UTF-8: neither is made a `String`, whose making
+    /// reads every byte again to check it.
+    public func render(content: [UInt8], site: SiteContext) -> [UInt8] {
         let css = site.templates.text("style.css")
         let context: TemplateValue = [
             "lang": .string(lang),
@@ -71,9 +77,9 @@ public struct PageShell: Sendable {
             "hasImage": .bool(image != nil),
             "css": .string(css),
             "csp": .string(site.contentSecurityPolicy(style: css, scripts: scripts, embedsSVG: embedsSVG)),
-            "content": .string(content),
+            "content": .utf8(content),
         ]
-        return site.templates.render("layout", context)
+        return site.templates.renderUTF8("layout", context)
     }
 }
 

@@ -34,8 +34,8 @@ public enum StoryRenderer {
         public func finished(svg: [UInt8]?, site: SiteContext) -> [OutputFile] {
             var values = cover
             values["hasMap"] = .bool(svg != nil)
-            var output = [OutputFile(path: folder + "/index.html", text: coverShell.render(
-                content: site.templates.render("story", .object(values)), site: site))]
+            var output = [OutputFile(path: folder + "/index.html", contents: coverShell.render(
+                content: site.templates.renderUTF8("story", .object(values)), site: site))]
             if let svg, let mapPage { output += [OutputFile(path: folder + "/story.svg", contents: svg), mapPage] }
             return output
         }
@@ -64,7 +64,7 @@ public enum StoryRenderer {
             "root": .string(root),
             "siteTitle": .string(site.siteTitle),
             "title": .string(meta.title),
-            "intro": .string(markdown.render(blocks: demotingHeadings(meta.introduction))),
+            "intro": .utf8(markdown.utf8(blocks: demotingHeadings(meta.introduction))),
             "summary": .string(words.text("story.summary", [
                 "pages": words.plural("story.summary_pages", count: story.pages.count),
                 "endings": words.plural("story.summary_endings", count: endings)])),
@@ -81,7 +81,7 @@ public enum StoryRenderer {
             let choices: [TemplateValue] = buttons(page).map { choice in
                 [
                     "url": .string(files[choice.target]),
-                    "text": .string(markdown.renderPhrasing(choice.label)),
+                    "text": .utf8(markdown.utf8Phrasing(choice.label)),
                     "target": .string(words.text("story.choice_target", ["n": choice.target + 1])),
                     // A link in the text is the choice's one tab stop; its button is for pointers.
                     "inProse": .bool(choice.inProse),
@@ -97,13 +97,13 @@ public enum StoryRenderer {
                 leavesTabOrder: { url in
                     pageFiles.contains(url) && (listed.contains(url) || !seen.withLock { $0.insert(url).inserted })
                 })
-            let content = site.templates.render("story-page", [
+            let content = site.templates.renderUTF8("story-page", [
                 "root": .string(root),
                 "siteTitle": .string(site.siteTitle),
                 "storyTitle": .string(meta.title),
                 "pageNumber": .string(pageNumber),
-                "title": untitled ? .string(HTMLEscaping.escape(pageNumber)) : .string(markdown.render(inlines: page.title)),
-                "text": .string(text.render(blocks: demotingHeadings(page.body))),
+                "title": untitled ? .string(HTMLEscaping.escape(pageNumber)) : .utf8(markdown.utf8(inlines: page.title)),
+                "text": .utf8(text.utf8(blocks: demotingHeadings(page.body))),
                 "choices": .list(choices),
                 "hasChoices": .bool(!page.choices.isEmpty),
                 "isEnding": .bool(page.isEnding),
@@ -115,13 +115,13 @@ public enum StoryRenderer {
             let shell = PageShell(
                 title: "\(title) · \(meta.title)", ogTitle: title, description: summary.isEmpty ? meta.description : summary,
                 lang: meta.lang, url: site.absoluteURL(folder + "/" + files[i]))
-            output.append(OutputFile(path: folder + "/" + files[i], text: shell.render(content: content, site: site)))
+            output.append(OutputFile(path: folder + "/" + files[i], contents: shell.render(content: content, site: site)))
         }
 
         output.append(OutputFile(path: folder + "/story.dot", text: dot))
         var mapPage: OutputFile?
         if drawsMap {
-            let map = site.templates.render("story-map", [
+            let map = site.templates.renderUTF8("story-map", [
                 "root": .string(root),
                 "siteTitle": .string(site.siteTitle),
                 "title": .string(meta.title),
@@ -136,7 +136,7 @@ public enum StoryRenderer {
             let shell = PageShell(
                 title: words.text("map.page_title", ["title": meta.title]), description: meta.description, lang: meta.lang,
                 url: site.absoluteURL(folder + "/map.html"), embedsSVG: true)
-            mapPage = OutputFile(path: folder + "/map.html", text: shell.render(content: map, site: site))
+            mapPage = OutputFile(path: folder + "/map.html", contents: shell.render(content: map, site: site))
         }
         return AwaitingMap(files: output, folder: folder, cover: cover, coverShell: coverShell, mapPage: mapPage)
     }

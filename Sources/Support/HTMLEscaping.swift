@@ -43,7 +43,7 @@ public enum HTMLEscaping {
     /// The same from bytes (UTF-8), for text kept as bytes.
     public static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         var runStart = 0
-        for i in bytes.indices {
+        for i in bytes.indices where isSpecial(bytes[i]) {
             guard let entity = entity(for: bytes[i]) else { continue }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
             entity.withUTF8Buffer { out.append(contentsOf: $0) }
@@ -63,11 +63,16 @@ public enum HTMLEscaping {
         }
     }
 
-    /// Whether any of `& < > " '` occurs, scanning the bytes directly. All five are below
-    /// 0x40, so one bit each in a 64-bit mask: most bytes (letters) fail the first compare.
-    static func needsEscaping(_ text: String) -> Bool {
+    /// Whether a byte is one of `& < > " '`. All five are below 0x40, so one bit each in a
+    /// 64-bit mask: most bytes (letters) fail the first compare.
+    @inline(__always)
+    static func isSpecial(_ byte: UInt8) -> Bool {
         let special: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
-        func isSpecial(_ byte: UInt8) -> Bool { byte < 0x40 && special >> UInt64(byte) & 1 != 0 }
+        return byte < 0x40 && special >> UInt64(byte) & 1 != 0
+    }
+
+    /// Whether any of `& < > " '` occurs, scanning the bytes directly.
+    static func needsEscaping(_ text: String) -> Bool {
         let found = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains(where: isSpecial) }
         return found ?? text.utf8.contains(where: isSpecial)
     }

@@ -3,7 +3,8 @@
 /// rules for standalone lines. Lambdas and inheritance are not supported.
 public struct Template: Sendable {
     indirect enum Node: Sendable {
-        case text(String)
+        /// UTF-8, as the output is built.
+        case text([UInt8])
         case variable(path: [String], escaped: Bool)
         case section(path: [String], body: [Node], inverted: Bool)
         case partial(name: String, indent: String)
@@ -101,19 +102,24 @@ public struct TemplateLibrary: Sendable {
 
     /// Renders a template with a view model. A missing template renders as nothing.
     public func render(_ name: String, _ context: TemplateValue) -> String {
-        guard let template = templates[name] else { return "" }
-        var out = ""
-        out.reserveCapacity(4096)
-        var stack = [context]
-        render(template.nodes, stack: &stack, into: &out, depth: 0)
-        return out
+        var out: [UInt8] = []
+        render(name, context, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func render(_ nodes: [Template.Node], stack: inout [TemplateValue], into out: inout String, depth: Int) {
+    /// The same as UTF-8 appended to `out`: the output is built as bytes either way.
+    public func render(_ name: String, _ context: TemplateValue, into out: inout [UInt8]) {
+        guard let template = templates[name] else { return }
+        out.reserveCapacity(out.count + 4096)
+        var stack = [context]
+        render(template.nodes, stack: &stack, into: &out, depth: 0)
+    }
+
+    private func render(_ nodes: [Template.Node], stack: inout [TemplateValue], into out: inout [UInt8], depth: Int) {
         for node in nodes {
             switch node {
             case .text(let text):
-                out.append(text)
+                out.append(contentsOf: text)
             case .variable(let path, let escaped):
                 lookup(path, in: stack)?.append(to: &out, escaped: escaped)
             case .section(let path, let body, let inverted):
@@ -147,8 +153,10 @@ public struct TemplateLibrary: Sendable {
     private func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
         guard let first = path.first else { return stack.last }
         var value: TemplateValue?
-        for context in stack.reversed() {
-            if let found = context.child(first) {
+        var i = stack.count
+        while i > 0 {
+            i -= 1
+            if let found = stack[i].child(first) {
                 value = found
                 break
             }
