@@ -55,7 +55,7 @@ public enum PersonalityRenderer {
             "questionOf": .string(words.html("quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": String(quiz.questions.count)])),
             "questions": .list(questions),
             "outcomes": .list(outcomes),
-            "data": .string(scriptData(table, quiz, words: words)),
+            "data": .utf8(scriptData(table, quiz, words: words)),
             "script": .string(script),
             "t": t,
         ])
@@ -85,7 +85,7 @@ public enum PersonalityRenderer {
     }
 
     /// The outcome table, options and words as JSON for the page script.
-    static func scriptData(_ table: OutcomeTable, _ quiz: PersonalityQuiz, words: PageMessages) -> String {
+    static func scriptData(_ table: OutcomeTable, _ quiz: PersonalityQuiz, words: PageMessages) -> [UInt8] {
         ScriptJSON.object([
             ("n", .int(table.outcomeCount)),
             ("w", .array(table.weights.map { answers in .array(answers.map { .array($0.map(ScriptJSON.int)) }) })),
@@ -97,7 +97,7 @@ public enum PersonalityRenderer {
                 .init("copied", "personality.link_copied"),
                 .init("copy", "personality.copy_link", ["url": "{0}"]),
             ]
-        }).encoded
+        }).utf8Encoded
     }
 
     /// An absolute URL for an image in an outcome's text, for link previews: as written

@@ -42,7 +42,7 @@ public enum TriviaRenderer {
             "passMessage": .string(quiz.messages.pass ?? words.text("trivia.pass_message", ["mark": passMark])),
             "failMessage": .string(quiz.messages.fail ?? words.text("trivia.fail_message", ["mark": passMark])),
             "perfectMessage": .string(quiz.messages.perfect ?? words.text("trivia.perfect_message")),
-            "data": .string(data(quiz, markdown: site.markdown, words: words).encoded),
+            "data": .utf8(data(quiz, markdown: site.markdown, words: words).utf8Encoded),
             "script": .string(script),
             "t": words.templateValue,
         ] as TemplateValue)

@@ -19,10 +19,16 @@ public enum ScriptJSON: Sendable, Equatable {
     public static func == (a: ScriptJSON, b: ScriptJSON) -> Bool { a.encoded == b.encoded }
 
     public var encoded: String {
+        String(decoding: utf8Encoded, as: UTF8.self)
+    }
+
+    /// The same as UTF-8, for a page built as bytes: making a `String` reads every byte
+    /// again to check it.
+    public var utf8Encoded: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         encode(into: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Indented, for people reading `check --format json`.
@@ -69,7 +75,12 @@ public enum ScriptJSON: Sendable, Equatable {
     public func encode(into out: inout [UInt8]) {
         switch self {
         case .int(let n):
-            out += String(n).utf8  // a small string: no allocation
+            // Most numbers of a page's data (weights, indices, points) are one digit.
+            if n >= 0 && n < 10 {
+                out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n))
+            } else {
+                out += String(n).utf8  // a small string: no allocation
+            }
         case .number(let x):
             if x.isFinite {
                 out += x.plainDescription.utf8

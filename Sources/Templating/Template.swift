@@ -110,7 +110,13 @@ public struct TemplateLibrary: Sendable {
     /// The same as UTF-8 appended to `out`: the output is built as bytes either way.
     public func render(_ name: String, _ context: TemplateValue, into out: inout [UInt8]) {
         guard let template = templates[name] else { return }
-        out.reserveCapacity(out.count + 4096)
+        // Room for the text and the rendered HTML the view model brings (a page's content
+        // in the layout): growing a page from a guess copies it again and again.
+        var bytes = 0
+        if case .object(let fields) = context {
+            for field in fields { if case .utf8(let value) = field.1 { bytes += value.count } }
+        }
+        out.reserveCapacity(out.count + 4096 + bytes)
         var stack = [context]
         render(template.nodes, stack: &stack, into: &out, depth: 0)
     }

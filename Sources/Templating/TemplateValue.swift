@@ -51,9 +51,12 @@ public enum TemplateValue: Sendable, Equatable {
         guard case .object(let fields) = self else { return nil }
         // Lengths first: a stored count is one compare, and most keys differ in length;
         // message ids longer than 15 bytes are not small strings, and their == is a call.
+        // Read in place: copying each pair out retains and releases both its halves.
         let length = name.utf8.count
-        for field in fields where field.0.utf8.count == length && field.0 == name { return field.1 }
-        return nil
+        return fields.withUnsafeBufferPointer { fields in
+            for i in fields.indices where fields[i].0.utf8.count == length && fields[i].0 == name { return fields[i].1 }
+            return nil
+        }
     }
 
     /// Appends the value as UTF-8: a page is hundreds of pieces, and appending bytes to an
