@@ -16,6 +16,8 @@ public struct PageMessages: Sendable {
     let pluralTable: String
     /// Each page script's words, made on first use: the same on every page of the language.
     private let scripts = MadeOnce<[(String, ScriptJSON)]>()
+    /// Messages filled with a number, by id and number.
+    private let numbered = MadeOnce<String>()
 
     public init(_ catalog: MessageCatalog) {
         self.catalog = catalog
@@ -39,6 +41,12 @@ public struct PageMessages: Sendable {
 
     public func text(_ id: String, _ values: [String: any Sendable] = [:]) -> String {
         catalog.text(id, values)
+    }
+
+    /// A message whose placeholder `{n}` is a number (`story.page`, `story.choice_target`):
+    /// the same on every page of the language, so each is filled once per number.
+    public func text(_ id: String, n: Int) -> String {
+        numbered.value(id + "\u{0}" + String(n)) { text(id, ["n": n]) }
     }
 
     public func plural(_ id: String, count: Int, _ values: [String: any Sendable] = [:]) -> String {

@@ -11,6 +11,7 @@ public enum PersonalityRenderer {
         let markdown = site.markdown
         let words = site.words(meta.lang)
         let t = words.templateValue
+        let siteTitle = site.siteTitle
         let folder = meta.sitePath
         let root = SitePaths.toRoot(from: folder)
         var used = Set<String>()
@@ -19,9 +20,8 @@ public enum PersonalityRenderer {
         }
 
         let questions: [TemplateValue] = quiz.questions.enumerated().map { q, question in
-            let answers: [TemplateValue] = question.answers.enumerated().map { a, answer in
-                ["index": .int(a), "html": .utf8(markdown.utf8Phrasing(answer.content))]
-            }
+            let answerHTML = question.answers.map { markdown.utf8Phrasing($0.content) }
+            let answers: [TemplateValue] = answerHTML.enumerated().map { a, html in ["index": .int(a), "html": .utf8(html)] }
             let n = question.answers.count
             return [
                 "number": .int(q + 1),
@@ -35,8 +35,8 @@ public enum PersonalityRenderer {
                 // thumb starts near the middle, but records nothing until the reader moves it.
                 "max": .int(n - 1),
                 "mid": .int((n - 1) / 2),
-                "first": .utf8(markdown.utf8Phrasing(question.answers.first?.content ?? [])),
-                "last": .utf8(markdown.utf8Phrasing(question.answers.last?.content ?? [])),
+                "first": .utf8(answerHTML.first ?? []),
+                "last": .utf8(answerHTML.last ?? []),
             ]
         }
         // Each outcome's HTML goes on the quiz page and on its own page: rendered once.
@@ -47,7 +47,7 @@ public enum PersonalityRenderer {
         let script = site.templates.text("personality.js")
         let content = site.templates.renderUTF8("personality", [
             "root": .string(root),
-            "siteTitle": .string(site.siteTitle),
+            "siteTitle": .string(siteTitle),
             "title": .string(meta.title),
             "intro": .utf8(markdown.utf8(blocks: meta.introduction)),
             "questionCount": .int(quiz.questions.count),
@@ -68,7 +68,7 @@ public enum PersonalityRenderer {
             let title = outcome.title.plainText
             let page = site.templates.renderUTF8("outcome", [
                 "root": .string(root),
-                "siteTitle": .string(site.siteTitle),
+                "siteTitle": .string(siteTitle),
                 "quizTitle": .string(meta.title),
                 "title": .utf8(outcomeHTML[i].title),
                 "text": .utf8(outcomeHTML[i].text),

@@ -58,11 +58,12 @@ public enum StoryRenderer {
         var output: [OutputFile] = []
         let words = site.words(meta.lang)
         let t = words.templateValue
+        let siteTitle = site.siteTitle
 
         let endings = story.pages.count(where: \.isEnding)
         let cover: [String: TemplateValue] = [
             "root": .string(root),
-            "siteTitle": .string(site.siteTitle),
+            "siteTitle": .string(siteTitle),
             "title": .string(meta.title),
             "intro": .utf8(markdown.utf8(blocks: demotingHeadings(meta.introduction))),
             "summary": .string(words.text("story.summary", [
@@ -77,12 +78,12 @@ public enum StoryRenderer {
         for (i, page) in story.pages.enumerated() {
             let plainTitle = page.title.plainText
             let untitled = plainTitle.allSatisfy(\.isWhitespace)
-            let pageNumber = words.text("story.page", ["n": i + 1])
+            let pageNumber = words.text("story.page", n: i + 1)
             let choices: [TemplateValue] = buttons(page).map { choice in
                 [
                     "url": .string(files[choice.target]),
                     "text": .utf8(markdown.utf8Phrasing(choice.label)),
-                    "target": .string(words.text("story.choice_target", ["n": choice.target + 1])),
+                    "target": .string(words.text("story.choice_target", n: choice.target + 1)),
                     // A link in the text is the choice's one tab stop; its button is for pointers.
                     "inProse": .bool(choice.inProse),
                 ]
@@ -99,7 +100,7 @@ public enum StoryRenderer {
                 })
             let content = site.templates.renderUTF8("story-page", [
                 "root": .string(root),
-                "siteTitle": .string(site.siteTitle),
+                "siteTitle": .string(siteTitle),
                 "storyTitle": .string(meta.title),
                 "pageNumber": .string(pageNumber),
                 "title": untitled ? .string(HTMLEscaping.escape(pageNumber)) : .utf8(markdown.utf8(inlines: page.title)),
@@ -123,7 +124,7 @@ public enum StoryRenderer {
         if drawsMap {
             let map = site.templates.renderUTF8("story-map", [
                 "root": .string(root),
-                "siteTitle": .string(site.siteTitle),
+                "siteTitle": .string(siteTitle),
                 "title": .string(meta.title),
                 "mapTitle": .string(words.text("map.title", ["title": meta.title])),
                 "imageAlt": .string(words.text("map.image_alt", [
@@ -152,14 +153,14 @@ public enum StoryRenderer {
             if page.isEnding { notes.append(words.text(page.ending.map { "map.\($0.rawValue)_ending" } ?? "map.ending")) }
             if !analysis.reachable[i] { notes.append(words.text("map.unreachable")) } else if traps.contains(i) { notes.append(words.text("map.trap")) }
             let choices: [TemplateValue] = page.choices.map { choice in
-                let target = HTMLEscaping.escape(words.text("story.choice_target", ["n": choice.target + 1]))
+                let target = HTMLEscaping.escape(words.text("story.choice_target", n: choice.target + 1))
                 return ["leads": .string(words.html("map.choice_leads", [
                     "choice": HTMLEscaping.escape(choice.label.plainText.collapsingWhitespace),
                     "page": "<a href=\"\(files[choice.target])\">\(target)</a>"]))]
             }
             return [
                 "url": .string(files[i]),
-                "title": .string(title.isEmpty ? words.text("story.page", ["n": i + 1]) : title),
+                "title": .string(title.isEmpty ? words.text("story.page", n: i + 1) : title),
                 "note": notes.isEmpty ? .bool(false) : .string(notes.joined(separator: " ")),
                 "hasChoices": .bool(!choices.isEmpty),
                 "choices": .list(choices),

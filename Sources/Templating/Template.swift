@@ -158,14 +158,14 @@ public struct TemplateLibrary: Sendable {
     /// dotted name only inside what the first one found.
     private func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
         guard let first = path.first else { return stack.last }
-        var value: TemplateValue?
-        var i = stack.count
-        while i > 0 {
-            i -= 1
-            if let found = stack[i].child(first) {
-                value = found
-                break
+        // Read in place: copying each context out retains and releases its fields.
+        var value: TemplateValue? = stack.withUnsafeBufferPointer { contexts in
+            var i = contexts.count
+            while i > 0 {
+                i -= 1
+                if let found = contexts[i].child(first) { return found }
             }
+            return nil
         }
         for name in path.dropFirst() {
             value = value?.child(name)
