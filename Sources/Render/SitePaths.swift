@@ -25,7 +25,8 @@ public enum SitePaths {
         }
         // Most paths need no encoding; the rest are built as bytes (appending scalars to a
         // String one at a time cost more than the rest of a page's paths).
-        guard !path.utf8.allSatisfy(isSafe) else { return path }
+        var text = path
+        guard !text.withUTF8({ $0.allSatisfy(isSafe) }) else { return path }
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(path.utf8.count * 3)
