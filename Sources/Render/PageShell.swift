@@ -95,6 +95,7 @@ public struct SiteContext: Sendable {
     /// Each language's direction, from its tag parsed once rather than on every page.
     private let directions = MadeOnce<Bool>()
     private let policies = MadeOnce<String>()
+    private let defaultTitles = MadeOnce<String>()
 
     public init(settings: SiteSettings, templates: TemplateSet, messages: MessageLibrary = .builtIn) {
         self.settings = settings
@@ -128,9 +129,10 @@ public struct SiteContext: Sendable {
         directions.value(lang) { LanguageTag(lang).isRightToLeft }
     }
 
-    /// The site's name: quizgen.yml's title, else a name in the site's language.
+    /// The site's name: quizgen.yml's title, else a name in the site's language (looked up
+    /// once per language: every page asks).
     public var siteTitle: String {
-        settings.title ?? words(settings.language).text("index.title")
+        settings.title ?? defaultTitles.value(settings.language) { words(settings.language).text("index.title") }
     }
 
     /// The absolute URL of a site path (as on disk, encoded here), when the site has a base URL.
