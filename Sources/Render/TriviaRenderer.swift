@@ -66,7 +66,9 @@ public enum TriviaRenderer {
     ///      "m": the words of `scriptWords`, "p": their plural table (`PageMessages.script`)}
     public static func data(_ quiz: TriviaQuiz, markdown: HTMLRenderer, words: PageMessages = .builtIn("en")) -> ScriptJSON {
         let questions: [ScriptJSON] = quiz.questions.map { question in
-            var fields: [(String, ScriptJSON)] = [("h", .utf8(markdown.utf8(inlines: question.text)))]
+            var fields: [(String, ScriptJSON)] = []
+            fields.reserveCapacity(7)
+            fields.append(("h", .utf8(markdown.utf8(inlines: question.text))))
             if !question.body.isEmpty { fields.append(("b", .utf8(markdown.utf8(blocks: question.body)))) }
             fields.append(("c", .array(question.choices.map { .utf8(markdown.utf8Phrasing($0.content)) })))
             fields.append(("k", .array(question.correctIndices.map(ScriptJSON.int))))

@@ -117,40 +117,48 @@ public struct TemplateLibrary: Sendable {
             for field in fields { if case .utf8(let value) = field.1 { bytes += value.count } }
         }
         out.reserveCapacity(out.count + 4096 + bytes)
-        var stack = [context]
+        // Room for a few nested sections: a one-element array grows at the first one.
+        var stack: [TemplateValue] = []
+        stack.reserveCapacity(8)
+        stack.append(context)
         render(template.nodes, stack: &stack, into: &out, depth: 0)
     }
 
     private func render(_ nodes: [Template.Node], stack: inout [TemplateValue], into out: inout [UInt8], depth: Int) {
-        for node in nodes {
-            switch node {
-            case .text(let text):
-                out.append(contentsOf: text)
-            case .variable(let path, let escaped):
-                lookup(path, in: stack)?.append(to: &out, escaped: escaped)
-            case .section(let path, let body, let inverted):
-                let value = lookup(path, in: stack) ?? .null
-                if inverted {
-                    if value.isFalsy { render(body, stack: &stack, into: &out, depth: depth) }
-                    continue
-                }
-                if value.isFalsy { continue }
-                if case .list(let items) = value {
-                    for item in items {
-                        stack.append(item)
-                        render(body, stack: &stack, into: &out, depth: depth)
-                        stack.removeLast()
-                    }
-                } else {
-                    stack.append(value)
+        // Read in place: copying each node out retains and releases what it holds.
+        nodes.withUnsafeBufferPointer { nodes in
+            for node in nodes { render(node, stack: &stack, into: &out, depth: depth) }
+        }
+    }
+
+    private func render(_ node: Template.Node, stack: inout [TemplateValue], into out: inout [UInt8], depth: Int) {
+        switch node {
+        case .text(let text):
+            out.append(contentsOf: text)
+        case .variable(let path, let escaped):
+            lookup(path, in: stack)?.append(to: &out, escaped: escaped)
+        case .section(let path, let body, let inverted):
+            let value = lookup(path, in: stack) ?? .null
+            if inverted {
+                if value.isFalsy { render(body, stack: &stack, into: &out, depth: depth) }
+                return
+            }
+            if value.isFalsy { return }
+            if case .list(let items) = value {
+                for item in items {
+                    stack.append(item)
                     render(body, stack: &stack, into: &out, depth: depth)
                     stack.removeLast()
                 }
-            case .partial(let name, let indent):
-                guard depth < Self.maxDepth else { continue }
-                let template = indent.isEmpty ? templates[name] : indented[name + "\u{0}" + indent] ?? templates[name]
-                if let template { render(template.nodes, stack: &stack, into: &out, depth: depth + 1) }
+            } else {
+                stack.append(value)
+                render(body, stack: &stack, into: &out, depth: depth)
+                stack.removeLast()
             }
+        case .partial(let name, let indent):
+            guard depth < Self.maxDepth else { return }
+            let template = indent.isEmpty ? templates[name] : indented[name + "\u{0}" + indent] ?? templates[name]
+            if let template { render(template.nodes, stack: &stack, into: &out, depth: depth + 1) }
         }
     }
 
