@@ -193,10 +193,7 @@ public enum StoryRenderer {
     /// (`###` becomes `h2`), and none rises above `h2`.
     static func demotingHeadings(_ nodes: [Node]) -> [Node] {
         // Most text has no heading at all: then it is used as it is, not copied.
-        func hasHeading(_ node: Node) -> Bool {
-            node.headingLevel != nil || (node.isBlock && node.children.contains(where: hasHeading))
-        }
-        guard nodes.contains(where: hasHeading) else { return nodes }
+        guard nodes.containsHeading else { return nodes }
         return nodes.map { node in
             var copy = node
             if let level = node.headingLevel {

@@ -16,3 +16,19 @@ import Testing
         #expect(firstImage("- a\n- > ![q](quoted.png \"t\")\n") == "quoted.png")
     }
 }
+
+@Suite struct NodeHeadingsTests {
+    func containsHeading(_ markdown: String) -> Bool {
+        MarkdownParser.parse(markdown).document.children.containsHeading
+    }
+
+    @Test func headingsAnywhereInTheBlocks() {
+        #expect(!containsHeading(""))
+        #expect(!containsHeading("Text with *emphasis* and a [link](x.md).\n\n- a\n- b\n"))
+        #expect(containsHeading("# Title\n"))
+        #expect(containsHeading("Intro\n\nSetext\n---\n"))
+        #expect(containsHeading("- a\n- > ## quoted in a list\n"))
+        #expect(!containsHeading("```\n# not a heading\n```\n"))
+        #expect(!containsHeading("\\# escaped\n"))
+    }
+}
