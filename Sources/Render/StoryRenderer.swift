@@ -180,6 +180,8 @@ public enum StoryRenderer {
     /// The choices shown as buttons: every item of a list of choices, and each link in the
     /// text to a page that no earlier button already leads to.
     static func buttons(_ page: Story.Page) -> [Story.Choice] {
+        // Without links in the text, every choice is a listed one and shown.
+        guard page.choices.contains(where: \.inProse) else { return page.choices }
         let listed = Set(page.choices.filter { !$0.inProse }.map(\.target))
         var shown = Set<Int>()
         return page.choices.filter { choice in
