@@ -26,26 +26,46 @@ public struct HTMLRenderer: Sendable {
 
     /// Block content, e.g. an introduction or an outcome's text.
     public func render(blocks: [Node]) -> String {
-        var out: [UInt8] = []
-        for block in blocks { renderBlock(block.index, of: block.tree, tight: false, into: &out) }
-        return String(decoding: out, as: UTF8.self)
+        String(decoding: utf8(blocks: blocks), as: UTF8.self)
     }
 
     /// Inline content, e.g. a heading's text.
     public func render(inlines: [Node]) -> String {
-        var out: [UInt8] = []
-        for node in inlines { renderInline(node.index, of: node.tree, interactive: true, into: &out) }
-        return String(decoding: out, as: UTF8.self)
+        String(decoding: utf8(inlines: inlines), as: UTF8.self)
     }
 
     /// Inline content for a place where links are not allowed (inside a button or label):
     /// links are rendered as their text. Block content inside is reduced to its inlines.
     public func renderPhrasing(_ nodes: [Node]) -> String {
+        String(decoding: utf8Phrasing(nodes), as: UTF8.self)
+    }
+
+    // The same as UTF-8, for pages built as bytes: making a `String` reads every byte
+    // again to check it, which for text with any non-ASCII character costs more than
+    // rendering it.
+
+    public func utf8(blocks: [Node]) -> [UInt8] {
         var out: [UInt8] = []
+        // Room for a typical text: growing from nothing copies it half a dozen times.
+        out.reserveCapacity(1024)
+        for block in blocks { renderBlock(block.index, of: block.tree, tight: false, into: &out) }
+        return out
+    }
+
+    public func utf8(inlines: [Node]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(128)
+        for node in inlines { renderInline(node.index, of: node.tree, interactive: true, into: &out) }
+        return out
+    }
+
+    public func utf8Phrasing(_ nodes: [Node]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(128)
         for (i, node) in nodes.enumerated() {
             appendPhrasing(node.index, of: node.tree, first: i == 0, into: &out)
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     private func appendPhrasing(_ index: Int, of tree: Tree, first: Bool, into out: inout [UInt8]) {
@@ -81,7 +101,7 @@ public struct HTMLRenderer: Sendable {
         case .list:
             cr(&out)
             if record.ordered {
-                out += record.number == 1 ? "<ol>\n" : "<ol start=\"\(record.number)\">\n"
+                if record.number == 1 { out += "<ol>\n" } else { out.appendUTF8("<ol start=\"\(record.number)\">\n") }
             } else {
                 out += "<ul>\n"
             }
@@ -121,9 +141,13 @@ public struct HTMLRenderer: Sendable {
         case .heading:
             let clamped = min(max(record.number, 1), 6)
             cr(&out)
-            out += "<h\(clamped)>"
+            out += "<h"
+            out.append(UInt8(ascii: "0") + UInt8(clamped))
+            out += ">"
             for child in children { renderInline(child, of: tree, interactive: true, into: &out) }
-            out += "</h\(clamped)>\n"
+            out += "</h"
+            out.append(UInt8(ascii: "0") + UInt8(clamped))
+            out += ">\n"
         case .thematicBreak:
             cr(&out)
             out += "<hr>\n"
@@ -171,7 +195,7 @@ public struct HTMLRenderer: Sendable {
                 return
             }
             out += "<a href=\""
-            out += HTMLEscaping.escapeHref(url)
+            out.appendUTF8(HTMLEscaping.escapeHref(url))
             if record.text2.count > 0 {
                 out += "\" title=\""
                 escape(record.text2, of: tree, into: &out)
@@ -189,7 +213,7 @@ public struct HTMLRenderer: Sendable {
                 return
             }
             out += "<img src=\""
-            out += HTMLEscaping.escapeHref(url)
+            out.appendUTF8(HTMLEscaping.escapeHref(url))
             out += "\" alt=\""
             alternative.withUnsafeBufferPointer { HTMLEscaping.escape($0, into: &out) }
             if record.text2.count > 0 {
@@ -213,9 +237,11 @@ public struct HTMLRenderer: Sendable {
 }
 
 /// The renderer builds HTML as bytes: appending a piece to an array costs a fraction of
-/// appending it to a `String`, and a page is thousands of pieces.
+/// appending it to a `String`, and a page is thousands of pieces. The tags are literals,
+/// whose bytes are read in place (a `String`'s UTF-8 view is copied through a generic path
+/// that costs twice as much).
 extension [UInt8] {
-    fileprivate static func += (out: inout [UInt8], text: String) {
-        out.append(contentsOf: text.utf8)
+    fileprivate static func += (out: inout [UInt8], text: StaticString) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 }

@@ -51,8 +51,10 @@ public struct MessageCatalog: Sendable, Hashable {
 
     /// A value as its text shows it.
     static func string(_ value: any Sendable) -> String {
-        // Most values are text: asked first, as a failed cast costs a conformance search.
-        switch value {
+        // A count is recognised by its type first: a failed cast to String costs a
+        // conformance search. Most other values are text: asked next, for the same reason.
+        if type(of: value) == Int.self, let number = value as? Int { return String(number) }
+        return switch value {
         case let text as String: text
         case let number as Int: String(number)
         case let number as Double: format(number)

@@ -14,7 +14,7 @@ public enum IndexRenderer {
                 "hasDescription": .bool(!meta.description.isEmpty),
             ]
         }
-        let content = site.templates.render("index", [
+        let content = site.templates.renderUTF8("index", [
             "siteTitle": .string(site.siteTitle),
             "siteDescription": .string(site.settings.description),
             "hasSiteDescription": .bool(!site.settings.description.isEmpty),
@@ -25,6 +25,6 @@ public enum IndexRenderer {
         let shell = PageShell(
             title: site.siteTitle, description: site.settings.description, lang: site.settings.language,
             root: "", url: site.absoluteURL("index.html"))
-        return OutputFile(path: "index.html", text: shell.render(content: content, site: site))
+        return OutputFile(path: "index.html", contents: shell.render(content: content, site: site))
     }
 }

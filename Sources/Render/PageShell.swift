@@ -62,6 +62,12 @@ public struct PageShell: Sendable {
     }
 
     public func render(content: String, site: SiteContext) -> String {
+        String(decoding: render(content: Array(content.utf8), site: site), as: UTF8.self)
+    }
+
+    /// The page as UTF-8, around content as UTF-8: neither is made a `String`, whose making
+    /// reads every byte again to check it.
+    public func render(content: [UInt8], site: SiteContext) -> [UInt8] {
         let css = site.templates.text("style.css")
         let context: TemplateValue = [
             "stylesheet": .string(root + site.templates.stylesheetPath),
@@ -78,9 +84,9 @@ public struct PageShell: Sendable {
             "hasImage": .bool(image != nil),
             "css": .string(css),
             "csp": .string(site.contentSecurityPolicy(style: css, scripts: scripts, embedsSVG: embedsSVG)),
-            "content": .string(content),
+            "content": .utf8(content),
         ]
-        return site.templates.render("layout", context)
+        return site.templates.renderUTF8("layout", context)
     }
 }
 
@@ -96,6 +102,7 @@ public struct SiteContext: Sendable {
     /// Each language's direction, from its tag parsed once rather than on every page.
     private let directions = MadeOnce<Bool>()
     private let policies = MadeOnce<String>()
+    private let defaultTitles = MadeOnce<String>()
 
     public init(settings: SiteSettings, templates: TemplateSet, messages: MessageLibrary = .builtIn) {
         self.settings = settings
@@ -129,9 +136,10 @@ public struct SiteContext: Sendable {
         directions.value(lang) { LanguageTag(lang).isRightToLeft }
     }
 
-    /// The site's name: quizgen.yml's title, else a name in the site's language.
+    /// The site's name: quizgen.yml's title, else a name in the site's language (looked up
+    /// once per language: every page asks).
     public var siteTitle: String {
-        settings.title ?? words(settings.language).text("index.title")
+        settings.title ?? defaultTitles.value(settings.language) { words(settings.language).text("index.title") }
     }
 
     /// The absolute URL of a site path (as on disk, encoded here), when the site has a base URL.

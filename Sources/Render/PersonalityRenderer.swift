@@ -11,6 +11,7 @@ public enum PersonalityRenderer {
         let markdown = site.markdown
         let words = site.words(meta.lang)
         let t = words.templateValue
+        let siteTitle = site.siteTitle
         let folder = meta.sitePath
         let root = SitePaths.toRoot(from: folder)
         var used = Set<String>()
@@ -19,14 +20,13 @@ public enum PersonalityRenderer {
         }
 
         let questions: [TemplateValue] = quiz.questions.enumerated().map { q, question in
-            let answers: [TemplateValue] = question.answers.enumerated().map { a, answer in
-                ["index": .int(a), "html": .string(markdown.renderPhrasing(answer.content))]
-            }
+            let answerHTML = question.answers.map { markdown.utf8Phrasing($0.content) }
+            let answers: [TemplateValue] = answerHTML.enumerated().map { a, html in ["index": .int(a), "html": .utf8(html)] }
             let n = question.answers.count
             return [
                 "number": .int(q + 1),
-                "text": .string(markdown.render(inlines: question.text)),
-                "body": .string(markdown.render(blocks: question.body)),
+                "text": .utf8(markdown.utf8(inlines: question.text)),
+                "body": .utf8(markdown.utf8(blocks: question.body)),
                 "single": .bool(question.type == .single),
                 "multiple": .bool(question.type == .multiple),
                 "ranged": .bool(question.type == .ranged),
@@ -35,57 +35,57 @@ public enum PersonalityRenderer {
                 // thumb starts near the middle, but records nothing until the reader moves it.
                 "max": .int(n - 1),
                 "mid": .int((n - 1) / 2),
-                "first": .string(markdown.renderPhrasing(question.answers.first?.content ?? [])),
-                "last": .string(markdown.renderPhrasing(question.answers.last?.content ?? [])),
+                "first": .utf8(answerHTML.first ?? []),
+                "last": .utf8(answerHTML.last ?? []),
             ]
         }
         // Each outcome's HTML goes on the quiz page and on its own page: rendered once.
-        let outcomeHTML = quiz.outcomes.map { (title: markdown.render(inlines: $0.title), text: markdown.render(blocks: $0.body)) }
+        let outcomeHTML = quiz.outcomes.map { (title: markdown.utf8(inlines: $0.title), text: markdown.utf8(blocks: $0.body)) }
         let outcomes: [TemplateValue] = outcomeHTML.enumerated().map { i, html in
-            ["title": .string(html.title), "text": .string(html.text), "url": .string(outcomeFiles[i])]
+            ["title": .utf8(html.title), "text": .utf8(html.text), "url": .string(outcomeFiles[i])]
         }
         let script = site.templates.text("personality.js")
-        let content = site.templates.render("personality", [
+        let content = site.templates.renderUTF8("personality", [
             "root": .string(root),
-            "siteTitle": .string(site.siteTitle),
+            "siteTitle": .string(siteTitle),
             "title": .string(meta.title),
-            "intro": .string(markdown.render(blocks: meta.introduction)),
+            "intro": .utf8(markdown.utf8(blocks: meta.introduction)),
             "questionCount": .int(quiz.questions.count),
             "questionCountText": .string(words.plural("quiz.question_count", count: quiz.questions.count)),
             "questionOf": .string(words.html("quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": String(quiz.questions.count)])),
             "questions": .list(questions),
             "outcomes": .list(outcomes),
-            "data": .string(scriptData(table, quiz, words: words)),
+            "data": .utf8(scriptData(table, quiz, words: words)),
             "script": .string(script),
             "t": t,
         ])
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,
             root: root, url: site.absoluteURL(folder + "/index.html"), scripts: [script])
-        var files = [OutputFile(path: folder + "/index.html", text: shell.render(content: content, site: site))]
+        var files = [OutputFile(path: folder + "/index.html", contents: shell.render(content: content, site: site))]
 
         for (i, outcome) in quiz.outcomes.enumerated() {
             let title = outcome.title.plainText
-            let page = site.templates.render("outcome", [
+            let page = site.templates.renderUTF8("outcome", [
                 "root": .string(root),
-                "siteTitle": .string(site.siteTitle),
+                "siteTitle": .string(siteTitle),
                 "quizTitle": .string(meta.title),
-                "title": .string(outcomeHTML[i].title),
-                "text": .string(outcomeHTML[i].text),
+                "title": .utf8(outcomeHTML[i].title),
+                "text": .utf8(outcomeHTML[i].text),
                 "resultOf": .string(words.text("outcome.result_of", ["quiz": meta.title])),
                 "t": t,
             ] as TemplateValue)
             let shell = PageShell(
                 title: "\(title) · \(meta.title)", ogTitle: title, description: outcome.body.summary(limit: 200),
                 lang: meta.lang, root: root, url: site.absoluteURL(folder + "/" + outcomeFiles[i]),
-                image: firstImage(outcome.body).flatMap { imageURL($0, folder: folder, site: site) })
-            files.append(OutputFile(path: folder + "/" + outcomeFiles[i], text: shell.render(content: page, site: site)))
+                image: outcome.body.firstImageSource.flatMap { imageURL($0, folder: folder, site: site) })
+            files.append(OutputFile(path: folder + "/" + outcomeFiles[i], contents: shell.render(content: page, site: site)))
         }
         return files
     }
 
     /// The outcome table, options and words as JSON for the page script.
-    static func scriptData(_ table: OutcomeTable, _ quiz: PersonalityQuiz, words: PageMessages) -> String {
+    static func scriptData(_ table: OutcomeTable, _ quiz: PersonalityQuiz, words: PageMessages) -> [UInt8] {
         ScriptJSON.object([
             ("n", .int(table.outcomeCount)),
             ("w", .array(table.weights.map { answers in .array(answers.map { .array($0.map(ScriptJSON.int)) }) })),
@@ -97,15 +97,7 @@ public enum PersonalityRenderer {
                 .init("copied", "personality.link_copied"),
                 .init("copy", "personality.copy_link", ["url": "{0}"]),
             ]
-        }).encoded
-    }
-
-    static func firstImage(_ nodes: [Node]) -> String? {
-        for node in nodes {
-            if case .image(let source, _) = node.kind { return source }
-            if let found = firstImage(node.children) { return found }
-        }
-        return nil
+        }).utf8Encoded
     }
 
     /// An absolute URL for an image in an outcome's text, for link previews: as written

@@ -25,7 +25,8 @@ public enum SitePaths {
         }
         // Most paths need no encoding; the rest are built as bytes (appending scalars to a
         // String one at a time cost more than the rest of a page's paths).
-        guard !path.utf8.allSatisfy(isSafe) else { return path }
+        var text = path
+        guard !text.withUTF8({ $0.allSatisfy(isSafe) }) else { return path }
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(path.utf8.count * 3)
@@ -75,17 +76,24 @@ public enum SitePaths {
     /// A file name for an item page: the id itself when it is short, plain ASCII and not
     /// taken (in any letter case, for case-insensitive disks), else `prefix-N`.
     public static func fileName(for id: String, number: Int, prefix: String, used: inout Set<String>) -> String {
-        let plain = id.utf8.count <= 64 && id.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+        // Bytes, not scalars: every allowed character is ASCII, and no byte of a non-ASCII
+        // scalar is in these ranges.
+        let plain = id.utf8.count <= 64 && id.utf8.allSatisfy {
+            switch $0 {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+            default: false
+            }
         }
         var name = plain && !id.isEmpty ? id : "\(prefix)-\(number)"
-        let reserved: Set<String> = ["index", "map", "story"]
+        var key = name.lowercased()
         var suffix = 2
-        while used.contains(name.lowercased()) || reserved.contains(name.lowercased()) {
+        while used.contains(key) || key == "index" || key == "map" || key == "story" {
             name = "\(prefix)-\(number)" + (suffix > 2 ? "-\(suffix)" : "")
+            key = name.lowercased()
             suffix += 1
         }
-        used.insert(name.lowercased())
+        used.insert(key)
         return name + ".html"
     }
 }

@@ -34,8 +34,8 @@ public enum StoryRenderer {
         public func finished(svg: [UInt8]?, site: SiteContext) -> [OutputFile] {
             var values = cover
             values["hasMap"] = .bool(svg != nil)
-            var output = [OutputFile(path: folder + "/index.html", text: coverShell.render(
-                content: site.templates.render("story", .object(values)), site: site))]
+            var output = [OutputFile(path: folder + "/index.html", contents: coverShell.render(
+                content: site.templates.renderUTF8("story", .object(values)), site: site))]
             if let svg, let mapPage { output += [OutputFile(path: folder + "/story.svg", contents: svg), mapPage] }
             return output
         }
@@ -58,13 +58,14 @@ public enum StoryRenderer {
         var output: [OutputFile] = []
         let words = site.words(meta.lang)
         let t = words.templateValue
+        let siteTitle = site.siteTitle
 
         let endings = story.pages.count(where: \.isEnding)
         let cover: [String: TemplateValue] = [
             "root": .string(root),
-            "siteTitle": .string(site.siteTitle),
+            "siteTitle": .string(siteTitle),
             "title": .string(meta.title),
-            "intro": .string(markdown.render(blocks: demotingHeadings(meta.introduction))),
+            "intro": .utf8(markdown.utf8(blocks: demotingHeadings(meta.introduction))),
             "summary": .string(words.text("story.summary", [
                 "pages": words.plural("story.summary_pages", count: story.pages.count),
                 "endings": words.plural("story.summary_endings", count: endings)])),
@@ -78,12 +79,12 @@ public enum StoryRenderer {
         for (i, page) in story.pages.enumerated() {
             let plainTitle = page.title.plainText
             let untitled = plainTitle.allSatisfy(\.isWhitespace)
-            let pageNumber = words.text("story.page", ["n": i + 1])
+            let pageNumber = words.text("story.page", n: i + 1)
             let choices: [TemplateValue] = buttons(page).map { choice in
                 [
                     "url": .string(files[choice.target]),
-                    "text": .string(markdown.renderPhrasing(choice.label)),
-                    "target": .string(words.text("story.choice_target", ["n": choice.target + 1])),
+                    "text": .utf8(markdown.utf8Phrasing(choice.label)),
+                    "target": .string(words.text("story.choice_target", n: choice.target + 1)),
                     // A link in the text is the choice's one tab stop; its button is for pointers.
                     "inProse": .bool(choice.inProse),
                 ]
@@ -98,13 +99,13 @@ public enum StoryRenderer {
                 leavesTabOrder: { url in
                     pageFiles.contains(url) && (listed.contains(url) || !seen.withLock { $0.insert(url).inserted })
                 })
-            let content = site.templates.render("story-page", [
+            let content = site.templates.renderUTF8("story-page", [
                 "root": .string(root),
-                "siteTitle": .string(site.siteTitle),
+                "siteTitle": .string(siteTitle),
                 "storyTitle": .string(meta.title),
                 "pageNumber": .string(pageNumber),
-                "title": untitled ? .string(HTMLEscaping.escape(pageNumber)) : .string(markdown.render(inlines: page.title)),
-                "text": .string(text.render(blocks: demotingHeadings(page.body))),
+                "title": untitled ? .string(HTMLEscaping.escape(pageNumber)) : .utf8(markdown.utf8(inlines: page.title)),
+                "text": .utf8(text.utf8(blocks: demotingHeadings(page.body))),
                 "choices": .list(choices),
                 "hasChoices": .bool(!page.choices.isEmpty),
                 "isEnding": .bool(page.isEnding),
@@ -116,15 +117,15 @@ public enum StoryRenderer {
             let shell = PageShell(
                 title: "\(title) · \(meta.title)", ogTitle: title, description: summary.isEmpty ? meta.description : summary,
                 lang: meta.lang, root: root, url: site.absoluteURL(folder + "/" + files[i]))
-            output.append(OutputFile(path: folder + "/" + files[i], text: shell.render(content: content, site: site)))
+            output.append(OutputFile(path: folder + "/" + files[i], contents: shell.render(content: content, site: site)))
         }
 
         output.append(OutputFile(path: folder + "/story.dot", text: dot))
         var mapPage: OutputFile?
         if drawsMap {
-            let map = site.templates.render("story-map", [
+            let map = site.templates.renderUTF8("story-map", [
                 "root": .string(root),
-                "siteTitle": .string(site.siteTitle),
+                "siteTitle": .string(siteTitle),
                 "title": .string(meta.title),
                 "mapTitle": .string(words.text("map.title", ["title": meta.title])),
                 "imageAlt": .string(words.text("map.image_alt", [
@@ -137,7 +138,7 @@ public enum StoryRenderer {
             let shell = PageShell(
                 title: words.text("map.page_title", ["title": meta.title]), description: meta.description, lang: meta.lang,
                 root: root, url: site.absoluteURL(folder + "/map.html"), embedsSVG: true)
-            mapPage = OutputFile(path: folder + "/map.html", text: shell.render(content: map, site: site))
+            mapPage = OutputFile(path: folder + "/map.html", contents: shell.render(content: map, site: site))
         }
         return AwaitingMap(files: output, folder: folder, cover: cover, coverShell: coverShell, mapPage: mapPage)
     }
@@ -153,14 +154,14 @@ public enum StoryRenderer {
             if page.isEnding { notes.append(words.text(page.ending.map { "map.\($0.rawValue)_ending" } ?? "map.ending")) }
             if !analysis.reachable[i] { notes.append(words.text("map.unreachable")) } else if traps.contains(i) { notes.append(words.text("map.trap")) }
             let choices: [TemplateValue] = page.choices.map { choice in
-                let target = HTMLEscaping.escape(words.text("story.choice_target", ["n": choice.target + 1]))
+                let target = HTMLEscaping.escape(words.text("story.choice_target", n: choice.target + 1))
                 return ["leads": .string(words.html("map.choice_leads", [
                     "choice": HTMLEscaping.escape(choice.label.plainText.collapsingWhitespace),
                     "page": "<a href=\"\(files[choice.target])\">\(target)</a>"]))]
             }
             return [
                 "url": .string(files[i]),
-                "title": .string(title.isEmpty ? words.text("story.page", ["n": i + 1]) : title),
+                "title": .string(title.isEmpty ? words.text("story.page", n: i + 1) : title),
                 "note": notes.isEmpty ? .bool(false) : .string(notes.joined(separator: " ")),
                 "hasChoices": .bool(!choices.isEmpty),
                 "choices": .list(choices),
@@ -180,6 +181,8 @@ public enum StoryRenderer {
     /// The choices shown as buttons: every item of a list of choices, and each link in the
     /// text to a page that no earlier button already leads to.
     static func buttons(_ page: Story.Page) -> [Story.Choice] {
+        // Without links in the text, every choice is a listed one and shown.
+        guard page.choices.contains(where: \.inProse) else { return page.choices }
         let listed = Set(page.choices.filter { !$0.inProse }.map(\.target))
         var shown = Set<Int>()
         return page.choices.filter { choice in
@@ -193,10 +196,7 @@ public enum StoryRenderer {
     /// (`###` becomes `h2`), and none rises above `h2`.
     static func demotingHeadings(_ nodes: [Node]) -> [Node] {
         // Most text has no heading at all: then it is used as it is, not copied.
-        func hasHeading(_ node: Node) -> Bool {
-            node.headingLevel != nil || (node.isBlock && node.children.contains(where: hasHeading))
-        }
-        guard nodes.contains(where: hasHeading) else { return nodes }
+        guard nodes.containsHeading else { return nodes }
         return nodes.map { node in
             var copy = node
             if let level = node.headingLevel {

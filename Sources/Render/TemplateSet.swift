@@ -63,6 +63,14 @@ public struct TemplateSet: Sendable {
         library.render(name, context)
     }
 
+    /// The same as UTF-8, for a page's content and the page itself, which are never made
+    /// `String`s: making one reads every byte again to check it.
+    public func renderUTF8(_ name: String, _ context: TemplateValue) -> [UInt8] {
+        var out: [UInt8] = []
+        library.render(name, context, into: &out)
+        return out
+    }
+
     /// The `'sha256-…'` source for an inline style or script.
     public func cspSource(_ text: String) -> String {
         cspSources.first { $0.text == text }?.source ?? SHA256.cspSource(text)

@@ -23,11 +23,11 @@ public enum TriviaRenderer {
         let perQuestion = { (factor: Double) -> TemplateValue in
             seconds(factor).map { .string(words.text("trivia.time_per_question", ["time": $0])) } ?? .bool(false)
         }
-        let content = site.templates.render("trivia", [
+        let content = site.templates.renderUTF8("trivia", [
             "root": .string(SitePaths.toRoot(from: folder)),
             "siteTitle": .string(site.siteTitle),
             "title": .string(meta.title),
-            "intro": .string(site.markdown.render(blocks: meta.introduction)),
+            "intro": .utf8(site.markdown.utf8(blocks: meta.introduction)),
             "drawSize": .int(draw),
             "questionOf": .string(words.html(
                 "quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": "<span id=\"qt\">\(draw)</span>"])),
@@ -42,14 +42,14 @@ public enum TriviaRenderer {
             "passMessage": .string(quiz.messages.pass ?? words.text("trivia.pass_message", ["mark": passMark])),
             "failMessage": .string(quiz.messages.fail ?? words.text("trivia.fail_message", ["mark": passMark])),
             "perfectMessage": .string(quiz.messages.perfect ?? words.text("trivia.perfect_message")),
-            "data": .string(data(quiz, markdown: site.markdown, words: words).encoded),
+            "data": .utf8(data(quiz, markdown: site.markdown, words: words).utf8Encoded),
             "script": .string(script),
             "t": words.templateValue,
         ] as TemplateValue)
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,
             root: SitePaths.toRoot(from: folder), url: site.absoluteURL(folder + "/index.html"), scripts: [script])
-        return [OutputFile(path: folder + "/index.html", text: shell.render(content: content, site: site))]
+        return [OutputFile(path: folder + "/index.html", contents: shell.render(content: content, site: site))]
     }
 
     /// How many times the author's time a reader who asks for more time gets.
@@ -66,13 +66,15 @@ public enum TriviaRenderer {
     ///      "m": the words of `scriptWords`, "p": their plural table (`PageMessages.script`)}
     public static func data(_ quiz: TriviaQuiz, markdown: HTMLRenderer, words: PageMessages = .builtIn("en")) -> ScriptJSON {
         let questions: [ScriptJSON] = quiz.questions.map { question in
-            var fields: [(String, ScriptJSON)] = [("h", .string(markdown.render(inlines: question.text)))]
-            if !question.body.isEmpty { fields.append(("b", .string(markdown.render(blocks: question.body)))) }
-            fields.append(("c", .array(question.choices.map { .string(markdown.renderPhrasing($0.content)) })))
+            var fields: [(String, ScriptJSON)] = []
+            fields.reserveCapacity(7)
+            fields.append(("h", .utf8(markdown.utf8(inlines: question.text))))
+            if !question.body.isEmpty { fields.append(("b", .utf8(markdown.utf8(blocks: question.body)))) }
+            fields.append(("c", .array(question.choices.map { .utf8(markdown.utf8Phrasing($0.content)) })))
             fields.append(("k", .array(question.correctIndices.map(ScriptJSON.int))))
             if question.multiple { fields.append(("m", .int(1))) }
             fields.append(("p", .int(question.points)))
-            if !question.explanation.isEmpty { fields.append(("x", .string(markdown.render(blocks: question.explanation)))) }
+            if !question.explanation.isEmpty { fields.append(("x", .utf8(markdown.utf8(blocks: question.explanation)))) }
             return .object(fields)
         }
         return .object([

@@ -42,14 +42,40 @@ public enum HTMLEscaping {
 
     /// The same from bytes (UTF-8), for text kept as bytes.
     public static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
         var runStart = 0
-        for i in bytes.indices {
-            guard let entity = entity(for: bytes[i]) else { continue }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+        @inline(__always) func escapeByte(at i: Int, into out: inout [UInt8]) {
+            guard isSpecial(base[i]), let entity = entity(for: base[i]) else { return }
+            out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
             entity.withUTF8Buffer { out.append(contentsOf: $0) }
             runStart = i + 1
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        // Eight bytes at a time, looked at one by one only when one of them is special.
+        var i = 0
+        while i + 8 <= count {
+            if mayHoldSpecial(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                for j in i..<(i + 8) { escapeByte(at: j, into: &out) }
+            }
+            i += 8
+        }
+        while i < count {
+            escapeByte(at: i, into: &out)
+            i += 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+    }
+
+    /// Whether any of the eight bytes of a word is one of `& < > " '`: for each, the word
+    /// XOR the byte repeated has a zero byte exactly where it occurs, and `(x - 0x01…) & ~x
+    /// & 0x80…` is nonzero exactly when x has a zero byte.
+    @inline(__always)
+    static func mayHoldSpecial(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        return zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x26)) | zeroByte(word ^ (ones &* 0x27))
+            | zeroByte(word ^ (ones &* 0x3C)) | zeroByte(word ^ (ones &* 0x3E)) != 0
     }
 
     static func entity(for byte: UInt8) -> StaticString? {
@@ -63,11 +89,16 @@ public enum HTMLEscaping {
         }
     }
 
-    /// Whether any of `& < > " '` occurs, scanning the bytes directly. All five are below
-    /// 0x40, so one bit each in a 64-bit mask: most bytes (letters) fail the first compare.
-    static func needsEscaping(_ text: String) -> Bool {
+    /// Whether a byte is one of `& < > " '`. All five are below 0x40, so one bit each in a
+    /// 64-bit mask: most bytes (letters) fail the first compare.
+    @inline(__always)
+    static func isSpecial(_ byte: UInt8) -> Bool {
         let special: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
-        func isSpecial(_ byte: UInt8) -> Bool { byte < 0x40 && special >> UInt64(byte) & 1 != 0 }
+        return byte < 0x40 && special >> UInt64(byte) & 1 != 0
+    }
+
+    /// Whether any of `& < > " '` occurs, scanning the bytes directly.
+    static func needsEscaping(_ text: String) -> Bool {
         let found = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains(where: isSpecial) }
         return found ?? text.utf8.contains(where: isSpecial)
     }

@@ -3,7 +3,8 @@
 /// rules for standalone lines. Lambdas and inheritance are not supported.
 public struct Template: Sendable {
     indirect enum Node: Sendable {
-        case text(String)
+        /// UTF-8, as the output is built.
+        case text([UInt8])
         case variable(path: [String], escaped: Bool)
         case section(path: [String], body: [Node], inverted: Bool)
         case partial(name: String, indent: String)
@@ -101,44 +102,63 @@ public struct TemplateLibrary: Sendable {
 
     /// Renders a template with a view model. A missing template renders as nothing.
     public func render(_ name: String, _ context: TemplateValue) -> String {
-        guard let template = templates[name] else { return "" }
-        var out = ""
-        out.reserveCapacity(4096)
-        var stack = [context]
-        render(template.nodes, stack: &stack, into: &out, depth: 0)
-        return out
+        var out: [UInt8] = []
+        render(name, context, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func render(_ nodes: [Template.Node], stack: inout [TemplateValue], into out: inout String, depth: Int) {
-        for node in nodes {
-            switch node {
-            case .text(let text):
-                out.append(text)
-            case .variable(let path, let escaped):
-                lookup(path, in: stack)?.append(to: &out, escaped: escaped)
-            case .section(let path, let body, let inverted):
-                let value = lookup(path, in: stack) ?? .null
-                if inverted {
-                    if value.isFalsy { render(body, stack: &stack, into: &out, depth: depth) }
-                    continue
-                }
-                if value.isFalsy { continue }
-                if case .list(let items) = value {
-                    for item in items {
-                        stack.append(item)
-                        render(body, stack: &stack, into: &out, depth: depth)
-                        stack.removeLast()
-                    }
-                } else {
-                    stack.append(value)
+    /// The same as UTF-8 appended to `out`: the output is built as bytes either way.
+    public func render(_ name: String, _ context: TemplateValue, into out: inout [UInt8]) {
+        guard let template = templates[name] else { return }
+        // Room for the text and the rendered HTML the view model brings (a page's content
+        // in the layout): growing a page from a guess copies it again and again.
+        var bytes = 0
+        if case .object(let fields) = context {
+            for field in fields { if case .utf8(let value) = field.1 { bytes += value.count } }
+        }
+        out.reserveCapacity(out.count + 4096 + bytes)
+        // Room for a few nested sections: a one-element array grows at the first one.
+        var stack: [TemplateValue] = []
+        stack.reserveCapacity(8)
+        stack.append(context)
+        render(template.nodes, stack: &stack, into: &out, depth: 0)
+    }
+
+    private func render(_ nodes: [Template.Node], stack: inout [TemplateValue], into out: inout [UInt8], depth: Int) {
+        // Read in place: copying each node out retains and releases what it holds.
+        nodes.withUnsafeBufferPointer { nodes in
+            for node in nodes { render(node, stack: &stack, into: &out, depth: depth) }
+        }
+    }
+
+    private func render(_ node: Template.Node, stack: inout [TemplateValue], into out: inout [UInt8], depth: Int) {
+        switch node {
+        case .text(let text):
+            out.append(contentsOf: text)
+        case .variable(let path, let escaped):
+            lookup(path, in: stack)?.append(to: &out, escaped: escaped)
+        case .section(let path, let body, let inverted):
+            let value = lookup(path, in: stack) ?? .null
+            if inverted {
+                if value.isFalsy { render(body, stack: &stack, into: &out, depth: depth) }
+                return
+            }
+            if value.isFalsy { return }
+            if case .list(let items) = value {
+                for item in items {
+                    stack.append(item)
                     render(body, stack: &stack, into: &out, depth: depth)
                     stack.removeLast()
                 }
-            case .partial(let name, let indent):
-                guard depth < Self.maxDepth else { continue }
-                let template = indent.isEmpty ? templates[name] : indented[name + "\u{0}" + indent] ?? templates[name]
-                if let template { render(template.nodes, stack: &stack, into: &out, depth: depth + 1) }
+            } else {
+                stack.append(value)
+                render(body, stack: &stack, into: &out, depth: depth)
+                stack.removeLast()
             }
+        case .partial(let name, let indent):
+            guard depth < Self.maxDepth else { return }
+            let template = indent.isEmpty ? templates[name] : indented[name + "\u{0}" + indent] ?? templates[name]
+            if let template { render(template.nodes, stack: &stack, into: &out, depth: depth + 1) }
         }
     }
 
@@ -146,12 +166,14 @@ public struct TemplateLibrary: Sendable {
     /// dotted name only inside what the first one found.
     private func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
         guard let first = path.first else { return stack.last }
-        var value: TemplateValue?
-        for context in stack.reversed() {
-            if let found = context.child(first) {
-                value = found
-                break
+        // Read in place: copying each context out retains and releases its fields.
+        var value: TemplateValue? = stack.withUnsafeBufferPointer { contexts in
+            var i = contexts.count
+            while i > 0 {
+                i -= 1
+                if let found = contexts[i].child(first) { return found }
             }
+            return nil
         }
         for name in path.dropFirst() {
             value = value?.child(name)

@@ -194,7 +194,7 @@ struct TemplateParser {
             index += 1
             switch token {
             case .text(let text):
-                if !text.isEmpty { nodes.append(.text(text)) }
+                if !text.isEmpty { nodes.append(.text(Array(text.utf8))) }
             case .tag(let tag):
                 switch tag.kind {
                 case .variable, .unescaped:
