@@ -1,6 +1,5 @@
 import Messages
 import Support
-import Synchronization
 import Templating
 
 /// The words of one page, from the catalog of its language, in the shapes the templates
@@ -16,9 +15,9 @@ public struct PageMessages: Sendable {
     /// the index of the form for a count n.
     let pluralTable: String
     /// Each page script's words, made on first use: the same on every page of the language.
-    private let scripts = MadeOnce<[(String, ScriptJSON)]>()
+    private let scripts = MadeOnce<String, [(String, ScriptJSON)]>()
     /// Messages filled with a number, by id and number.
-    private let numbered = NumberedTexts()
+    private let numbered = MadeOnce<NumberedText, String>()
 
     public init(_ catalog: MessageCatalog) {
         self.catalog = catalog
@@ -47,7 +46,7 @@ public struct PageMessages: Sendable {
     /// A message whose placeholder `{n}` is a number (`story.page`, `story.choice_target`):
     /// the same on every page of the language, so each is filled once per number.
     public func text(_ id: String, n: Int) -> String {
-        numbered.value(id, n) { text(id, ["n": n]) }
+        numbered.value(NumberedText(id: id, n: n)) { text(id, ["n": n]) }
     }
 
     public func plural(_ id: String, count: Int, _ values: [String: any Sendable] = [:]) -> String {
@@ -134,21 +133,9 @@ public struct PageMessages: Sendable {
     }
 }
 
-/// The cache of `PageMessages.text(_:n:)`, keyed by id and number as they are: a key
+/// The key of `PageMessages.text(_:n:)`'s cache, the id and number as they are: a key
 /// joined into one string cost more to make and hash than the lookup saved.
-final class NumberedTexts: Sendable {
-    private struct Key: Hashable {
-        var id: String
-        var n: Int
-    }
-
-    private let cache = Mutex<[Key: String]>([:])
-
-    func value(_ id: String, _ n: Int, make: () -> String) -> String {
-        let key = Key(id: id, n: n)
-        if let known = cache.withLock({ $0[key] }) { return known }
-        let made = make()
-        cache.withLock { $0[key] = made }
-        return made
-    }
+struct NumberedText: Hashable, Sendable {
+    var id: String
+    var n: Int
 }

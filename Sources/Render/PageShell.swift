@@ -98,11 +98,11 @@ public struct SiteContext: Sendable {
     public var messages: MessageLibrary
 
     /// Each language's words, made on first use and shared by the site's pages.
-    private let wordsByLanguage = MadeOnce<PageMessages>()
+    private let wordsByLanguage = MadeOnce<String, PageMessages>()
     /// Each language's direction, from its tag parsed once rather than on every page.
-    private let directions = MadeOnce<Bool>()
-    private let policies = MadeOnce<String>()
-    private let defaultTitles = MadeOnce<String>()
+    private let directions = MadeOnce<String, Bool>()
+    private let policies = MadeOnce<String, String>()
+    private let defaultTitles = MadeOnce<String, String>()
 
     public init(settings: SiteSettings, templates: TemplateSet, messages: MessageLibrary = .builtIn) {
         self.settings = settings
@@ -163,10 +163,10 @@ public struct SiteContext: Sendable {
 
 /// Values a build makes once per key (a language's words, a page script's words) and
 /// shares between pages; rendering runs on every core.
-final class MadeOnce<Value: Sendable>: Sendable {
-    private let cache = Mutex<[String: Value]>([:])
+final class MadeOnce<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let cache = Mutex<[Key: Value]>([:])
 
-    func value(_ key: String, make: () -> Value) -> Value {
+    func value(_ key: Key, make: () -> Value) -> Value {
         if let known = cache.withLock({ $0[key] }) { return known }
         let made = make()
         cache.withLock { $0[key] = made }
