@@ -412,7 +412,7 @@ public struct LiveSite: Sendable {
     /// A page, rendered now from its file's last good version with the current context.
     public func file(_ path: String) -> [UInt8]? {
         if path == "index.html" { return index }
-        if let stylesheet = context?.stylesheet, path == stylesheet.path { return stylesheet.contents }
+        if let context, path == context.templates.stylesheetPath { return context.stylesheet.contents }
         guard let context, let owner = owners[path], let entry = entries[owner]?.entry, let good = analysis(of: owner) else { return nil }
         return Pipeline.render(good, map: entry.map, site: context).first { $0.path == path }?.contents
     }

@@ -72,8 +72,8 @@ public enum SiteWriter {
         private(set) var pages = 0
         private var writeTime = Duration.zero
         /// Batches are written on their own queue, in order, while the caller renders the
-        /// next: on two cores a build's writing otherwise left one core idle for a fifth of
-        /// its time. At most two batches wait, so memory holds two chunks' pages, not all.
+        /// next: written in line, each chunk's files held up parsing and rendering for a fifth
+        /// of a build's time. At most two batches wait, so memory holds two chunks' pages.
         private let queue = DispatchQueue(label: "quizgen.staging")
         private let room = DispatchSemaphore(value: 2)
 
