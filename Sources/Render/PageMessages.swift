@@ -14,8 +14,9 @@ public struct PageMessages: Sendable {
     /// Digit n (below 100), 100 + n % 100 (above) or 200 (a whole number of millions) is
     /// the index of the form for a count n.
     let pluralTable: String
-    /// Each page script's words, made on first use: the same on every page of the language.
-    private let scripts = MadeOnce<String, [(String, ScriptJSON)]>()
+    /// Each page script's words as encoded JSON members, made on first use: the same on
+    /// every page of the language.
+    private let scripts = MadeOnce<String, [UInt8]>()
     /// Messages filled with a number, by id and number.
     private let numbered = MadeOnce<NumberedText, String>()
 
@@ -109,10 +110,18 @@ public struct PageMessages: Sendable {
         return [("m", .object(fields)), ("p", .string(pluralTable))]
     }
 
-    /// The same for the script `name` (`trivia`, `personality`): its words are the same on
-    /// every page of the language, so they are made once.
-    public func script(named name: String, _ words: () -> [ScriptWord]) -> [(String, ScriptJSON)] {
-        scripts.value(name) { script(words()) }
+    /// The same for the script `name` (`trivia`, `personality`), encoded as members of the
+    /// page data's object (`"m":{…},"p":"…"`, for `ScriptJSONWriter.members`): its words
+    /// are the same on every page of the language, so they are made and encoded once.
+    public func scriptMembers(named name: String, _ words: () -> [ScriptWord]) -> [UInt8] {
+        scripts.value(name) {
+            var json = ScriptJSONWriter()
+            for (key, value) in script(words()) {
+                json.key(key)
+                json.value(value)
+            }
+            return json.bytes
+        }
     }
 
     /// Builds the nested object of `templateValue`.

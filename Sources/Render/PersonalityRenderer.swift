@@ -84,20 +84,39 @@ public enum PersonalityRenderer {
         return files
     }
 
-    /// The outcome table, options and words as JSON for the page script.
+    /// The outcome table, options and words as JSON for the page script:
+    /// `{"n": outcomes, "w": weights[question][answer][outcome], "sq", "sa": shuffle
+    /// questions, answers, "m", "p": the words (`PageMessages.script`)}`.
     static func scriptData(_ table: OutcomeTable, _ quiz: PersonalityQuiz, words: PageMessages) -> [UInt8] {
-        ScriptJSON.object([
-            ("n", .int(table.outcomeCount)),
-            ("w", .array(table.weights.map { answers in .array(answers.map { .array($0.map(ScriptJSON.int)) }) })),
-            ("sq", .bool(quiz.shuffleQuestions)),
-            ("sa", .bool(quiz.shuffleAnswers)),
-        ] + words.script(named: "personality") {
+        var json = ScriptJSONWriter(capacity: 1024)
+        json.beginObject()
+        json.key("n")
+        json.int(table.outcomeCount)
+        json.key("w")
+        json.beginArray()
+        for answers in table.weights {
+            json.beginArray()
+            for weights in answers {
+                json.beginArray()
+                for weight in weights { json.int(weight) }
+                json.endArray()
+            }
+            json.endArray()
+        }
+        json.endArray()
+        json.key("sq")
+        json.bool(quiz.shuffleQuestions)
+        json.key("sa")
+        json.bool(quiz.shuffleAnswers)
+        json.members(words.scriptMembers(named: "personality") {
             [
                 .init("share", "personality.share_text", ["result": "{0}", "title": "{1}"]),
                 .init("copied", "personality.link_copied"),
                 .init("copy", "personality.copy_link", ["url": "{0}"]),
             ]
-        }).utf8Encoded
+        })
+        json.endObject()
+        return json.bytes
     }
 
     /// An absolute URL for an image in an outcome's text, for link previews: as written

@@ -6,7 +6,14 @@ import Markdown
 public enum SitePaths {
     /// `../` once per folder of a page folder: the way back to the site root.
     public static func toRoot(from folder: String) -> String {
-        String(repeating: "../", count: folder.split(separator: "/").count)
+        // Folders counted over the bytes: `split` made an array of substrings per page.
+        var folders = 0
+        var previous = UInt8(ascii: "/")
+        for byte in folder.utf8 {
+            if previous == UInt8(ascii: "/") && byte != UInt8(ascii: "/") { folders += 1 }
+            previous = byte
+        }
+        return String(repeating: "../", count: folders)
     }
 
     /// A site path as a URL path: every byte outside the unreserved set percent-encoded

@@ -8,6 +8,7 @@ import Templating
 public enum TriviaRenderer {
     public static func render(_ meta: ContentMeta, _ quiz: TriviaQuiz, site: SiteContext) -> [OutputFile] {
         let folder = meta.sitePath
+        let root = SitePaths.toRoot(from: folder)
         let script = site.templates.text("trivia.js")
         let draw = quiz.drawSize
         let bank = quiz.questions.count
@@ -24,7 +25,7 @@ public enum TriviaRenderer {
             seconds(factor).map { .string(words.text("trivia.time_per_question", ["time": $0])) } ?? .bool(false)
         }
         let content = site.templates.renderUTF8("trivia", [
-            "root": .string(SitePaths.toRoot(from: folder)),
+            "root": .string(root),
             "siteTitle": .string(site.siteTitle),
             "title": .string(meta.title),
             "intro": .utf8(site.markdown.utf8(blocks: meta.introduction)),
@@ -42,13 +43,13 @@ public enum TriviaRenderer {
             "passMessage": .string(quiz.messages.pass ?? words.text("trivia.pass_message", ["mark": passMark])),
             "failMessage": .string(quiz.messages.fail ?? words.text("trivia.fail_message", ["mark": passMark])),
             "perfectMessage": .string(quiz.messages.perfect ?? words.text("trivia.perfect_message")),
-            "data": .utf8(data(quiz, markdown: site.markdown, words: words).utf8Encoded),
+            "data": .utf8(data(quiz, markdown: site.markdown, words: words)),
             "script": .string(script),
             "t": words.templateValue,
         ] as TemplateValue)
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,
-            root: SitePaths.toRoot(from: folder), url: site.absoluteURL(folder + "/index.html"), scripts: [script])
+            root: root, url: site.absoluteURL(folder + "/index.html"), scripts: [script])
         return [OutputFile(path: folder + "/index.html", contents: shell.render(content: content, site: site))]
     }
 
@@ -64,28 +65,56 @@ public enum TriviaRenderer {
     ///      "q": [{"h": question, "b": body, "c": [choices], "k": [correct], "m": 1 if multiple,
     ///             "p": points, "x": explanation}],
     ///      "m": the words of `scriptWords`, "p": their plural table (`PageMessages.script`)}
-    public static func data(_ quiz: TriviaQuiz, markdown: HTMLRenderer, words: PageMessages = .builtIn("en")) -> ScriptJSON {
-        let questions: [ScriptJSON] = quiz.questions.map { question in
-            var fields: [(String, ScriptJSON)] = []
-            fields.reserveCapacity(7)
-            fields.append(("h", .utf8(markdown.utf8(inlines: question.text))))
-            if !question.body.isEmpty { fields.append(("b", .utf8(markdown.utf8(blocks: question.body)))) }
-            fields.append(("c", .array(question.choices.map { .utf8(markdown.utf8Phrasing($0.content)) })))
-            fields.append(("k", .array(question.correctIndices.map(ScriptJSON.int))))
-            if question.multiple { fields.append(("m", .int(1))) }
-            fields.append(("p", .int(question.points)))
-            if !question.explanation.isEmpty { fields.append(("x", .utf8(markdown.utf8(blocks: question.explanation)))) }
-            return .object(fields)
+    public static func data(_ quiz: TriviaQuiz, markdown: HTMLRenderer, words: PageMessages = .builtIn("en")) -> [UInt8] {
+        // The question HTML is most of it; the rest is a few bytes per question.
+        var json = ScriptJSONWriter(capacity: 4096)
+        json.beginObject()
+        json.key("n")
+        json.int(quiz.drawSize)
+        json.key("t")
+        json.int(quiz.time.map { Int(($0 * 1000).rounded()) } ?? 0)
+        json.key("sa")
+        json.bool(quiz.shuffleAnswers)
+        json.key("sq")
+        json.bool(quiz.shuffleQuestions)
+        json.key("e")
+        json.bool(quiz.onWrong == .end)
+        json.key("pass")
+        json.value(quiz.pass.map(ScriptJSON.number) ?? .null)
+        json.key("q")
+        json.beginArray()
+        for question in quiz.questions {
+            json.beginObject()
+            json.key("h")
+            json.utf8(markdown.utf8(inlines: question.text))
+            if !question.body.isEmpty {
+                json.key("b")
+                json.utf8(markdown.utf8(blocks: question.body))
+            }
+            json.key("c")
+            json.beginArray()
+            for choice in question.choices { json.utf8(markdown.utf8Phrasing(choice.content)) }
+            json.endArray()
+            json.key("k")
+            json.beginArray()
+            for (i, choice) in question.choices.enumerated() where choice.correct { json.int(i) }
+            json.endArray()
+            if question.multiple {
+                json.key("m")
+                json.int(1)
+            }
+            json.key("p")
+            json.int(question.points)
+            if !question.explanation.isEmpty {
+                json.key("x")
+                json.utf8(markdown.utf8(blocks: question.explanation))
+            }
+            json.endObject()
         }
-        return .object([
-            ("n", .int(quiz.drawSize)),
-            ("t", .int(quiz.time.map { Int(($0 * 1000).rounded()) } ?? 0)),
-            ("sa", .bool(quiz.shuffleAnswers)),
-            ("sq", .bool(quiz.shuffleQuestions)),
-            ("e", .bool(quiz.onWrong == .end)),
-            ("pass", quiz.pass.map(ScriptJSON.number) ?? .null),
-            ("q", .array(questions)),
-        ] + words.script(named: "trivia") { scriptWords(words) })
+        json.endArray()
+        json.members(words.scriptMembers(named: "trivia") { scriptWords(words) })
+        json.endObject()
+        return json.bytes
     }
 
     /// What trivia.js says, by the short names it uses, with the order of its values.

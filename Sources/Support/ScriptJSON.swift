@@ -75,12 +75,7 @@ public enum ScriptJSON: Sendable, Equatable {
     public func encode(into out: inout [UInt8]) {
         switch self {
         case .int(let n):
-            // Most numbers of a page's data (weights, indices, points) are one digit.
-            if n >= 0 && n < 10 {
-                out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n))
-            } else {
-                out += String(n).utf8  // a small string: no allocation
-            }
+            Self.encodeInt(n, into: &out)
         case .number(let x):
             if x.isFinite {
                 out += x.plainDescription.utf8
@@ -111,6 +106,15 @@ public enum ScriptJSON: Sendable, Equatable {
                 fields[i].1.encode(into: &out)
             }
             out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    static func encodeInt(_ n: Int, into out: inout [UInt8]) {
+        // Most numbers of a page's data (weights, indices, points) are one digit.
+        if n >= 0 && n < 10 {
+            out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n))
+        } else {
+            out += String(n).utf8  // a small string: no allocation
         }
     }
 

@@ -48,6 +48,20 @@ import TestSupport
         #expect(ScriptJSON.object(fields).encoded
             == #"{"m":{"right":"\u0026lt;b\u0026gt;Right\u0026lt;/b\u0026gt; \u0026amp; +{0}","share":"{0} ({1})"}}"#)
     }
+
+    /// A script's words encoded once as members are the members of the same words as a tree,
+    /// plural table included, and the first make of a name is kept.
+    @Test func scriptMembersAreTheEncodedWords() {
+        let words = PageMessages.builtIn("fr")
+        let list: [PageMessages.ScriptWord] = [
+            .init("points", "common.points", ["count": "{0}"]),
+            .init("right", "trivia.right", ["points": "{0}"], html: true),
+        ]
+        let members = words.scriptMembers(named: "test") { list }
+        #expect("{" + String(decoding: members, as: UTF8.self) + "}" == ScriptJSON.object(words.script(list)).encoded)
+        #expect(String(decoding: members, as: UTF8.self).contains(#""p":""#))
+        #expect(words.scriptMembers(named: "test") { [] } == members)
+    }
 }
 
 /// Large counts as the trivia page's real script shows them (node, Tests/js/counts-check.mjs):

@@ -54,7 +54,7 @@ import TestSupport
             choices: [.init(content: [Node(.htmlInline(text), range: range)], correct: true),
                       .init(content: [Node(.text("b"), range: range)], correct: false)],
             source: .init(file: "x.csv", line: 2))])
-        let encoded = TriviaRenderer.data(quiz, markdown: HTMLRenderer(allowRawHTML: true)).encoded
+        let encoded = String(decoding: TriviaRenderer.data(quiz, markdown: HTMLRenderer(allowRawHTML: true)), as: UTF8.self)
         #expect(!encoded.contains("<") && !encoded.contains(">"))
         #expect(encoded.contains("\\u003c/script\\u003e\\u003cscript\\u003e"))
         #expect(encoded.contains("\\u0026lt;/script\\u0026gt;"))
