@@ -116,10 +116,7 @@ public struct PageMessages: Sendable {
     public func scriptMembers(named name: String, _ words: () -> [ScriptWord]) -> [UInt8] {
         scripts.value(name) {
             var json = ScriptJSONWriter()
-            for (key, value) in script(words()) {
-                json.key(key)
-                json.value(value)
-            }
+            for (key, value) in script(words()) { json.member(key, value) }
             return json.bytes
         }
     }

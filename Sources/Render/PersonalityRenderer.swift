@@ -20,8 +20,15 @@ public enum PersonalityRenderer {
         }
 
         let questions: [TemplateValue] = quiz.questions.enumerated().map { q, question in
-            let answerHTML = question.answers.map { markdown.utf8Phrasing($0.content) }
-            let answers: [TemplateValue] = answerHTML.enumerated().map { a, html in ["index": .int(a), "html": .utf8(html)] }
+            var answers: [TemplateValue] = []
+            answers.reserveCapacity(question.answers.count)
+            var first: [UInt8] = [], last: [UInt8] = []
+            for (a, answer) in question.answers.enumerated() {
+                let html = markdown.utf8Phrasing(answer.content)
+                if a == 0 { first = html }
+                last = html
+                answers.append(["index": .int(a), "html": .utf8(html)])
+            }
             let n = question.answers.count
             return [
                 "number": .int(q + 1),
@@ -35,8 +42,8 @@ public enum PersonalityRenderer {
                 // thumb starts near the middle, but records nothing until the reader moves it.
                 "max": .int(n - 1),
                 "mid": .int((n - 1) / 2),
-                "first": .utf8(answerHTML.first ?? []),
-                "last": .utf8(answerHTML.last ?? []),
+                "first": .utf8(first),
+                "last": .utf8(last),
             ]
         }
         // Each outcome's HTML goes on the quiz page and on its own page: rendered once.
@@ -45,6 +52,7 @@ public enum PersonalityRenderer {
             ["title": .utf8(html.title), "text": .utf8(html.text), "url": .string(outcomeFiles[i])]
         }
         let script = site.templates.text("personality.js")
+        let indexPath = folder + "/index.html"
         let content = site.templates.renderUTF8("personality", [
             "root": .string(root),
             "siteTitle": .string(siteTitle),
@@ -61,9 +69,11 @@ public enum PersonalityRenderer {
         ])
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,
-            root: root, url: site.absoluteURL(folder + "/index.html"), scripts: [script])
-        var files = [OutputFile(path: folder + "/index.html", contents: shell.render(content: content, site: site))]
+            root: root, url: site.absoluteURL(indexPath), scripts: [script])
+        var files = [OutputFile(path: indexPath, contents: shell.render(content: content, site: site))]
 
+        // The same on every outcome page of the quiz.
+        let resultOf = TemplateValue.string(words.text("outcome.result_of", ["quiz": meta.title]))
         for (i, outcome) in quiz.outcomes.enumerated() {
             let title = outcome.title.plainText
             let page = site.templates.renderUTF8("outcome", [
@@ -72,14 +82,15 @@ public enum PersonalityRenderer {
                 "quizTitle": .string(meta.title),
                 "title": .utf8(outcomeHTML[i].title),
                 "text": .utf8(outcomeHTML[i].text),
-                "resultOf": .string(words.text("outcome.result_of", ["quiz": meta.title])),
+                "resultOf": resultOf,
                 "t": t,
             ] as TemplateValue)
+            let path = folder + "/" + outcomeFiles[i]
             let shell = PageShell(
-                title: "\(title) · \(meta.title)", ogTitle: title, description: outcome.body.summary(limit: 200),
-                lang: meta.lang, root: root, url: site.absoluteURL(folder + "/" + outcomeFiles[i]),
+                title: title + " · " + meta.title, ogTitle: title, description: outcome.body.summary(limit: 200),
+                lang: meta.lang, root: root, url: site.absoluteURL(path),
                 image: outcome.body.firstImageSource.flatMap { imageURL($0, folder: folder, site: site) })
-            files.append(OutputFile(path: folder + "/" + outcomeFiles[i], contents: shell.render(content: page, site: site)))
+            files.append(OutputFile(path: path, contents: shell.render(content: page, site: site)))
         }
         return files
     }

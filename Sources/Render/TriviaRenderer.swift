@@ -9,6 +9,7 @@ public enum TriviaRenderer {
     public static func render(_ meta: ContentMeta, _ quiz: TriviaQuiz, site: SiteContext) -> [OutputFile] {
         let folder = meta.sitePath
         let root = SitePaths.toRoot(from: folder)
+        let path = folder + "/index.html"
         let script = site.templates.text("trivia.js")
         let draw = quiz.drawSize
         let bank = quiz.questions.count
@@ -49,8 +50,8 @@ public enum TriviaRenderer {
         ] as TemplateValue)
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,
-            root: root, url: site.absoluteURL(folder + "/index.html"), scripts: [script])
-        return [OutputFile(path: folder + "/index.html", contents: shell.render(content: content, site: site))]
+            root: root, url: site.absoluteURL(path), scripts: [script])
+        return [OutputFile(path: path, contents: shell.render(content: content, site: site))]
     }
 
     /// How many times the author's time a reader who asks for more time gets.

@@ -109,6 +109,7 @@ public enum ScriptJSON: Sendable, Equatable {
         }
     }
 
+    @inlinable
     static func encodeInt(_ n: Int, into out: inout [UInt8]) {
         // Most numbers of a page's data (weights, indices, points) are one digit.
         if n >= 0 && n < 10 {
@@ -124,71 +125,76 @@ public enum ScriptJSON: Sendable, Equatable {
         out += String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Whether a byte may need an escape: a control character, `"`, `&`, `<`, `>` (one bit
-    /// each of a mask below 0x40), `\`, DEL, or the lead byte of U+2028/2029. Most bytes
-    /// are letters and fail the first compares, so the switch below sees only these.
-    @inline(__always)
-    static func mayNeedEscape(_ b: UInt8) -> Bool {
-        let special: UInt64 = 0xFFFF_FFFF | 1 << 0x22 | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
-        if b < 0x40 { return special >> UInt64(b) & 1 != 0 }
-        return b == 0x5C || b == 0x7F || b == 0xE2
+    /// For each byte, whether it may need an escape: a control character, `"`, `&`, `<`,
+    /// `>`, `\`, DEL, or the lead byte of U+2028/2029. One load per byte of text.
+    @usableFromInline
+    static let mayNeedEscape: [Bool] = (0...255).map { (b: Int) -> Bool in
+        b < 0x20 || b == 0x22 || b == 0x26 || b == 0x3C || b == 0x3E || b == 0x5C || b == 0x7F || b == 0xE2
     }
 
+    @usableFromInline
     static func encodeString(_ s: String, into out: inout [UInt8]) {
         var text = s
         text.withUTF8 { encodeString($0, into: &out) }
     }
 
+    /// Escaped into a buffer with room for the worst case (six bytes for each), then
+    /// appended whole: appending each run of plain bytes to the array cost more than
+    /// reading them, and text with markup is many short runs.
+    @usableFromInline
     static func encodeString(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        // Runs of bytes that need no escape are appended whole; most text is one run.
-        var runStart = 0
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            guard Self.mayNeedEscape(b) else {
-                i += 1
-                continue
-            }
-            var escape: StaticString?
-            var width = 1
-            switch b {
-            case 0x22: escape = "\\\""
-            case 0x5C: escape = "\\\\"
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case 0x09: escape = "\\t"
-            case 0x3C: escape = "\\u003c"
-            case 0x3E: escape = "\\u003e"
-            case 0x26: escape = "\\u0026"
-            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                // U+2028 and U+2029 end a line in older JavaScript.
-                escape = bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                width = 3
-            case 0x00..<0x20, 0x7F:
+        let count = bytes.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * count + 2) { buffer in
+            mayNeedEscape.withUnsafeBufferPointer { special in
                 let hex: StaticString = "0123456789abcdef"
-                if i > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
-                out += "\\u00".utf8
-                hex.withUTF8Buffer { digits in
-                    out.append(digits[Int(b >> 4)])
-                    out.append(digits[Int(b & 0xF)])
+                var j = 0
+                buffer[j] = UInt8(ascii: "\"")
+                j += 1
+                var i = 0
+                while i < count {
+                    let b = bytes[i]
+                    i += 1
+                    guard special[Int(b)] else {
+                        buffer[j] = b
+                        j += 1
+                        continue
+                    }
+                    switch b {
+                    case 0x22, 0x5C:
+                        buffer[j] = UInt8(ascii: "\\")
+                        buffer[j + 1] = b
+                        j += 2
+                    case 0x0A, 0x0D, 0x09:
+                        buffer[j] = UInt8(ascii: "\\")
+                        buffer[j + 1] = b == 0x0A ? UInt8(ascii: "n") : b == 0x0D ? UInt8(ascii: "r") : UInt8(ascii: "t")
+                        j += 2
+                    case 0xE2 where i + 1 < count && bytes[i] == 0x80 && (bytes[i + 1] == 0xA8 || bytes[i + 1] == 0xA9):
+                        // U+2028 and U+2029 end a line in older JavaScript.
+                        for (k, c) in "\\u202".utf8.enumerated() { buffer[j + k] = c }
+                        buffer[j + 5] = bytes[i + 1] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9")
+                        j += 6
+                        i += 2
+                    case 0xE2:
+                        buffer[j] = b
+                        j += 1
+                    default:
+                        // Controls, DEL, and `&`, `<`, `>` (which could close the script
+                        // element or open a comment) as \u00XX.
+                        buffer[j] = UInt8(ascii: "\\")
+                        buffer[j + 1] = UInt8(ascii: "u")
+                        buffer[j + 2] = UInt8(ascii: "0")
+                        buffer[j + 3] = UInt8(ascii: "0")
+                        hex.withUTF8Buffer { digits in
+                            buffer[j + 4] = digits[Int(b >> 4)]
+                            buffer[j + 5] = digits[Int(b & 0xF)]
+                        }
+                        j += 6
+                    }
                 }
-                i += 1
-                runStart = i
-                continue
-            default:
-                break
-            }
-            if let escape {
-                if i > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
-                escape.withUTF8Buffer { out.append(contentsOf: $0) }
-                i += width
-                runStart = i
-            } else {
-                i += 1
+                buffer[j] = UInt8(ascii: "\"")
+                j += 1
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<j]))
             }
         }
-        if bytes.count > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count])) }
-        out.append(UInt8(ascii: "\""))
     }
 }

@@ -2,52 +2,75 @@
 /// built as a `ScriptJSON` tree first cost more to make and free than to encode.
 ///
 /// The caller opens and closes containers in order; commas are the writer's business.
+/// Inlinable: a page's data is thousands of one-digit numbers and short keys, and a call
+/// into this module for each cost more than writing it.
 public struct ScriptJSONWriter {
-    public private(set) var bytes: [UInt8] = []
+    @usableFromInline var storage: [UInt8] = []
     /// Whether the next key or value follows another in its container.
-    private var follows = false
+    @usableFromInline var follows = false
+
+    public var bytes: [UInt8] { storage }
 
     public init(capacity: Int = 256) {
-        bytes.reserveCapacity(capacity)
+        storage.reserveCapacity(capacity)
     }
 
-    public mutating func beginObject() { open(UInt8(ascii: "{")) }
-    public mutating func endObject() { close(UInt8(ascii: "}")) }
-    public mutating func beginArray() { open(UInt8(ascii: "[")) }
-    public mutating func endArray() { close(UInt8(ascii: "]")) }
+    @inlinable public mutating func beginObject() { open(UInt8(ascii: "{")) }
+    @inlinable public mutating func endObject() { close(UInt8(ascii: "}")) }
+    @inlinable public mutating func beginArray() { open(UInt8(ascii: "[")) }
+    @inlinable public mutating func endArray() { close(UInt8(ascii: "]")) }
 
-    /// An object's key; its value comes next.
-    public mutating func key(_ name: String) {
+    /// An object's key, written as given: the keys of a page's data are short names in
+    /// the renderer's code, and must need no escape.
+    @inlinable
+    public mutating func key(_ name: StaticString) {
         separate()
-        ScriptJSON.encodeString(name, into: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        storage.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { key in
+            for byte in key {
+                precondition(!ScriptJSON.mayNeedEscape[Int(byte)], "a JSON key that needs an escape")
+                storage.append(byte)
+            }
+        }
+        storage.append(UInt8(ascii: "\""))
+        storage.append(UInt8(ascii: ":"))
         follows = false
     }
 
-    public mutating func int(_ n: Int) {
+    /// A member of the open object: a key that may need escaping and its value.
+    public mutating func member(_ name: String, _ value: ScriptJSON) {
         separate()
-        ScriptJSON.encodeInt(n, into: &bytes)
+        ScriptJSON.encodeString(name, into: &storage)
+        storage.append(UInt8(ascii: ":"))
+        value.encode(into: &storage)
     }
 
+    @inlinable
+    public mutating func int(_ n: Int) {
+        separate()
+        ScriptJSON.encodeInt(n, into: &storage)
+    }
+
+    @inlinable
     public mutating func bool(_ b: Bool) {
         separate()
-        bytes += (b ? "true" : "false").utf8
+        storage += (b ? "true" : "false").utf8
     }
 
     public mutating func string(_ s: String) {
         separate()
-        ScriptJSON.encodeString(s, into: &bytes)
+        ScriptJSON.encodeString(s, into: &storage)
     }
 
     /// A string already as UTF-8 (rendered HTML).
     public mutating func utf8(_ text: [UInt8]) {
         separate()
-        text.withUnsafeBufferPointer { ScriptJSON.encodeString($0, into: &bytes) }
+        text.withUnsafeBufferPointer { ScriptJSON.encodeString($0, into: &storage) }
     }
 
     public mutating func value(_ value: ScriptJSON) {
         separate()
-        value.encode(into: &bytes)
+        value.encode(into: &storage)
     }
 
     /// Members of the open object encoded elsewhere (`"a":1,"b":2`, no braces): words made
@@ -55,23 +78,25 @@ public struct ScriptJSONWriter {
     public mutating func members(_ encoded: [UInt8]) {
         guard !encoded.isEmpty else { return }
         separate()
-        bytes += encoded
+        storage += encoded
     }
 
-    private mutating func open(_ bracket: UInt8) {
+    @inlinable
+    mutating func open(_ bracket: UInt8) {
         separate()
-        bytes.append(bracket)
+        storage.append(bracket)
         follows = false
     }
 
-    private mutating func close(_ bracket: UInt8) {
-        bytes.append(bracket)
+    @inlinable
+    mutating func close(_ bracket: UInt8) {
+        storage.append(bracket)
         follows = true
     }
 
-    @inline(__always)
-    private mutating func separate() {
-        if follows { bytes.append(UInt8(ascii: ",")) }
+    @inlinable
+    mutating func separate() {
+        if follows { storage.append(UInt8(ascii: ",")) }
         follows = true
     }
 }
