@@ -19,11 +19,11 @@ public enum TriviaRenderer {
             : words.plural("quiz.question_count", count: bank)
         let passMark = quiz.pass.map(words.percent) ?? ""
         // The reader may play with the author's time, ten times as much, or none (WCAG 2.2.1).
-        let seconds = { (factor: Double) -> String? in
-            quiz.time.map { words.plural("common.seconds", count: $0 * factor) }
-        }
-        let perQuestion = { (factor: Double) -> TemplateValue in
-            seconds(factor).map { .string(words.text("trivia.time_per_question", ["time": $0])) } ?? .bool(false)
+        // Each is written twice on the page: filled once.
+        let authorSeconds = quiz.time.map { words.plural("common.seconds", count: $0) }
+        let moreSeconds = quiz.time.map { words.plural("common.seconds", count: $0 * Self.moreTime) }
+        let perQuestion = { (seconds: String?) -> TemplateValue in
+            seconds.map { .string(words.text("trivia.time_per_question", ["time": $0])) } ?? .bool(false)
         }
         let content = site.templates.renderUTF8("trivia", [
             "root": .string(root),
@@ -35,10 +35,10 @@ public enum TriviaRenderer {
                 "quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": "<span id=\"qt\">\(draw)</span>"])),
             "zeroPercent": .string(words.percent(0)),
             "draw": .string(drawText),
-            "time": perQuestion(1),
-            "moreTimePlayed": perQuestion(Self.moreTime),
-            "authorTime": .string(seconds(1).map { words.text("trivia.time_author", ["time": $0]) } ?? ""),
-            "moreTime": .string(seconds(Self.moreTime).map { words.text("trivia.time_more", ["time": $0]) } ?? ""),
+            "time": perQuestion(authorSeconds),
+            "moreTimePlayed": perQuestion(moreSeconds),
+            "authorTime": .string(authorSeconds.map { words.text("trivia.time_author", ["time": $0]) } ?? ""),
+            "moreTime": .string(moreSeconds.map { words.text("trivia.time_more", ["time": $0]) } ?? ""),
             "suddenDeath": .bool(quiz.onWrong == .end),
             "pass": quiz.pass == nil ? .bool(false) : .string(words.text("trivia.pass_mark", ["mark": passMark])),
             "passMessage": .string(quiz.messages.pass ?? words.text("trivia.pass_message", ["mark": passMark])),
