@@ -21,14 +21,15 @@ public struct ScriptJSONWriter {
     @inlinable public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// An object's key, written as given: the keys of a page's data are short names in
-    /// the renderer's code, and must need no escape.
+    /// the renderer's code, and must need no escape (checked in debug builds, which the
+    /// tests run; `member(_:_:)` escapes any key).
     @inlinable
     public mutating func key(_ name: StaticString) {
         separate()
         storage.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { key in
             for byte in key {
-                precondition(!ScriptJSON.mayNeedEscape[Int(byte)], "a JSON key that needs an escape")
+                assert(!ScriptJSON.mayNeedEscape[Int(byte)], "a JSON key that needs an escape")
                 storage.append(byte)
             }
         }
