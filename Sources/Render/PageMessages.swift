@@ -28,10 +28,15 @@ public struct PageMessages: Sendable {
             tree.insert(id.split(separator: ".").map(String.init), text)
         }
         templateValue = tree.value
+        // A digit per count, as bytes: a language has at most six forms.
         let categories = catalog.pluralRule.categories
-        pluralTable = (Array(0..<200) + [1_000_000]).map { n in
-            String(categories.firstIndex(of: catalog.pluralRule.category(n)) ?? categories.count - 1)
-        }.joined()
+        var digits: [UInt8] = []
+        digits.reserveCapacity(201)
+        for n in Array(0..<200) + [1_000_000] {
+            let form = categories.firstIndex(of: catalog.pluralRule.category(n)) ?? categories.count - 1
+            digits.append(UInt8(ascii: "0") + UInt8(form))
+        }
+        pluralTable = String(decoding: digits, as: UTF8.self)
     }
 
     /// The built-in catalog for a language, for a caller without a `SiteContext` (the
