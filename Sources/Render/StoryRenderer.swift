@@ -76,6 +76,16 @@ public enum StoryRenderer {
             title: meta.title, description: meta.description, lang: meta.lang, root: root,
             url: site.absoluteURL(folder + "/index.html"))
 
+        // What is the same on every page of the story is rendered once, into the page
+        // template and into the layout.
+        let pageTemplate = site.templates.prepare("story-page", fixed: [
+            ("root", .string(root)),
+            ("siteTitle", .string(siteTitle)),
+            ("storyTitle", .string(meta.title)),
+            ("startURL", .string(startURL)),
+            ("t", t),
+        ])
+        let layout = site.layout(for: coverShell)
         for (i, page) in story.pages.enumerated() {
             let plainTitle = page.title.plainText
             let untitled = plainTitle.allSatisfy(\.isWhitespace)
@@ -99,25 +109,20 @@ public enum StoryRenderer {
                 leavesTabOrder: { url in
                     pageFiles.contains(url) && (listed.contains(url) || !seen.withLock { $0.insert(url).inserted })
                 })
-            let content = site.templates.renderUTF8("story-page", [
-                "root": .string(root),
-                "siteTitle": .string(siteTitle),
-                "storyTitle": .string(meta.title),
+            let content = site.templates.renderUTF8(pageTemplate, [
                 "pageNumber": .string(pageNumber),
                 "title": untitled ? .string(HTMLEscaping.escape(pageNumber)) : .utf8(markdown.utf8(inlines: page.title)),
                 "text": .utf8(text.utf8(blocks: demotingHeadings(page.body))),
                 "choices": .list(choices),
                 "hasChoices": .bool(!page.choices.isEmpty),
                 "isEnding": .bool(page.isEnding),
-                "startURL": .string(startURL),
-                "t": t,
             ] as TemplateValue)
             let title = untitled ? pageNumber : plainTitle
             let summary = page.body.summary(limit: 200)
             let shell = PageShell(
                 title: "\(title) · \(meta.title)", ogTitle: title, description: summary.isEmpty ? meta.description : summary,
                 lang: meta.lang, root: root, url: site.absoluteURL(folder + "/" + files[i]))
-            output.append(OutputFile(path: folder + "/" + files[i], contents: shell.render(content: content, site: site)))
+            output.append(OutputFile(path: folder + "/" + files[i], contents: shell.render(content: content, layout: layout, site: site)))
         }
 
         output.append(OutputFile(path: folder + "/story.dot", text: dot))
