@@ -30,7 +30,14 @@ public enum StoryDOT {
         // Written as bytes: every story's DOT is made on each build, drawn or not.
         var out: [UInt8] = []
         out.reserveCapacity(512 + story.pages.count * 200)
-        func put(_ text: String) { out.append(contentsOf: text.utf8) }
+        // Literals are read in place; a `String` overload of the same name would be chosen
+        // for them instead.
+        func put(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
+        func putText(_ text: String) { out.appendUTF8(text) }
+        func putNode(_ i: Int) {
+            put("p")
+            appendDecimal(i + 1, to: &out)
+        }
         func putQuoted(_ text: String, newlines: Newlines = .escaped) { appendQuoted(text, newlines: newlines, into: &out) }
         // Graphviz writes node and graph names into the SVG as <title>s, which a reader who
         // opens story.svg sees as tooltips: the graph is named by its title, and the start
@@ -41,14 +48,16 @@ public enum StoryDOT {
         // A transparent background lets the map page turn the drawing round for dark mode.
         put("  graph [label=")
         putQuoted(title)
-        put(", labelloc=t, fontname=\"\(font)\", fontsize=18, bgcolor=transparent];\n")
+        putText(", labelloc=t, fontname=\"\(font)\", fontsize=18, bgcolor=transparent];\n")
         // A box's link opens its page in the window, not inside the map page's <object>.
-        put("  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"\(font)\", fontsize=12, target=\"_top\"];\n")
-        put("  edge [fontname=\"\(font)\", fontsize=10];\n")
+        putText("  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"\(font)\", fontsize=12, target=\"_top\"];\n")
+        putText("  edge [fontname=\"\(font)\", fontsize=10];\n")
         put("  p0 [shape=plaintext, style=\"\", label=")
         putQuoted(words.text("map.start"))
         put(", fontcolor=\"#555555\"];\n")
-        put("  p0 -> p\(story.start + 1) [style=bold];\n")
+        put("  p0 -> ")
+        putNode(story.start)
+        put(" [style=bold];\n")
 
         for (i, page) in story.pages.enumerated() {
             let title = shortened(page.title.plainText, to: titleLength)
@@ -70,17 +79,19 @@ public enum StoryDOT {
             if i == story.start || traps.contains(i) {
                 attributes.append("penwidth=2")
             }
-            put("  p\(i + 1) [label=")
+            put("  ")
+            putNode(i)
+            put(" [label=")
             putQuoted(label)
             // Each box links to its page, in the SVG that dot draws from this.
             put(", URL=")
             putQuoted(files[i])
             for attribute in attributes {
                 put(", ")
-                put(attribute)
+                putText(attribute)
             }
             // The link's tooltip is the label; dot would show its line breaks as "\n".
-            if label.utf8.contains(0x0A) {
+            if Self.hasLineFeed(label) {
                 put(", tooltip=")
                 putQuoted(label, newlines: .spaces)
             }
@@ -89,7 +100,11 @@ public enum StoryDOT {
 
         for (i, page) in story.pages.enumerated() {
             for choice in page.choices {
-                put("  p\(i + 1) -> p\(choice.target + 1) [label=")
+                put("  ")
+                putNode(i)
+                put(" -> ")
+                putNode(choice.target)
+                put(" [label=")
                 putQuoted(shortened(choice.label.plainText, to: choiceLength))
                 if !analysis.reachable[i] { put(", style=dashed, color=\"#666666\"") }
                 put("];\n")
@@ -123,26 +138,52 @@ public enum StoryDOT {
     /// would show `\n` as written), other control characters as spaces.
     static func appendQuoted(_ text: String, newlines: Newlines, into out: inout [UInt8]) {
         out.append(0x22)
-        var bytes = text.utf8.makeIterator()
-        while let byte = bytes.next() {
-            switch byte {
-            case 0x22: out += [0x5C, 0x22]
-            case 0x5C: out += [0x5C, 0x5C]
-            case 0x26: out += Array("&amp;".utf8)
-            case 0x0A: if newlines == .escaped { out += [0x5C, 0x6E] } else { out.append(0x20) }
-            // C0 and C1 control characters (U+0080–U+009F are C2 80–C2 9F) have no
-            // business in a label.
-            case 0..<0x20, 0x7F: out.append(0x20)
-            case 0xC2:
-                guard let next = bytes.next() else {
-                    out.append(byte)
-                    break
-                }
-                if (0x80...0x9F).contains(next) { out.append(0x20) } else { out += [byte, next] }
-            default: out.append(byte)
+        var text = text
+        // Runs of bytes kept as they are go in whole, read in place: most of a label is one run.
+        text.withUTF8 { bytes in
+            var runStart = 0
+            var i = 0
+            func replace(through end: Int, with replacement: StaticString) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+                i = end
+                runStart = end
             }
+            while i < bytes.count {
+                switch bytes[i] {
+                case 0x22: replace(through: i + 1, with: "\\\"")
+                case 0x5C: replace(through: i + 1, with: "\\\\")
+                case 0x26: replace(through: i + 1, with: "&amp;")
+                case 0x0A: replace(through: i + 1, with: newlines == .escaped ? "\\n" : " ")
+                // C0 and C1 control characters (U+0080–U+009F are C2 80–C2 9F) have no
+                // business in a label.
+                case 0..<0x20, 0x7F: replace(through: i + 1, with: " ")
+                case 0xC2 where i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]):
+                    replace(through: i + 2, with: " ")
+                // The byte after any other C2 is part of its character, kept with it.
+                case 0xC2: i += 2
+                default: i += 1
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<min(i, bytes.count)]))
         }
         out.append(0x22)
+    }
+
+    /// Whether a label has a line break, read in place.
+    static func hasLineFeed(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { $0.contains(0x0A) }
+    }
+
+    /// A node's number in decimal, without making a string of it.
+    static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+        guard n >= 10 else {
+            out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n))
+            return
+        }
+        appendDecimal(n / 10, to: &out)
+        out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n % 10))
     }
 
     /// One line of text: runs of white space made one space, cut at `length` characters.

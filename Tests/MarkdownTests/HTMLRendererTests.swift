@@ -45,6 +45,11 @@ import Testing
         // A combining mark joins the colon: no longer the character ':' (as it always was).
         #expect(!HTMLEscaping.isDangerousURL("file:\u{301}x"))
         #expect(HTMLEscaping.isDangerousURL("file:é"))
+        // Decided by the first visible byte, in either case, or read on.
+        for url in ["VBScript:x", "\tData:text/html,x", "FILE:x", " j\navascript:x"] { #expect(HTMLEscaping.isDangerousURL(url), "\(url)") }
+        for url in ["", " \u{01} ", "#javascript:x", "../file:x", "https:x", "é:x", "d", "javascript"] {
+            #expect(!HTMLEscaping.isDangerousURL(url), "\(url)")
+        }
     }
 
     @Test func escapesAttributesAndURLs() {
