@@ -46,9 +46,8 @@ public struct HTMLRenderer: Sendable {
 
     public func utf8(blocks: [Node]) -> [UInt8] {
         var out: [UInt8] = []
-        // Room for a typical text: growing from nothing copies it half a dozen times, and
-        // from 1 KB (a story page's text is two to four) still once or twice.
-        out.reserveCapacity(4096)
+        // Room for a typical text: growing from nothing copies it half a dozen times.
+        out.reserveCapacity(1024)
         for block in blocks { renderBlock(block.index, of: block.tree, tight: false, into: &out) }
         return out
     }

@@ -181,8 +181,12 @@ public struct TemplateLibrary: Sendable {
             }
             return nil
         }
-        for name in path.dropFirst() {
-            value = value?.child(name)
+        // By index: a slice of the path would retain and release it on every lookup, and
+        // most names have no second part.
+        var i = 1
+        while i < path.count, let found = value {
+            value = found.child(path[i])
+            i += 1
         }
         return value
     }
