@@ -58,6 +58,27 @@ import Testing
         #expect(html("[森](#森の中)\n") == "<p><a href=\"#%E6%A3%AE%E3%81%AE%E4%B8%AD\">森</a></p>\n")
     }
 
+    /// The scan that lets most URLs through untouched agrees with the escaping itself, for
+    /// every byte, alone and between others.
+    @Test func hrefsNeedingNoEscapingAreKeptAsTheyAre() {
+        let safe = Set(Array("-_.+!*(),%#@?=;:/$~[]".utf8) + Array(UInt8(ascii: "a")...UInt8(ascii: "z"))
+            + Array(UInt8(ascii: "A")...UInt8(ascii: "Z")) + Array(UInt8(ascii: "0")...UInt8(ascii: "9")))
+        for byte in UInt8(0)..<128 {
+            let text = String(decoding: [byte], as: UTF8.self)
+            for url in [text, "a" + text + "z", "page-3.html#" + text] {
+                let escaped = HTMLEscaping.escapeHref(url)
+                if safe.contains(byte) {
+                    #expect(escaped == url, "\(url.debugDescription)")
+                } else {
+                    #expect(escaped != url, "\(url.debugDescription)")
+                }
+            }
+        }
+        #expect(HTMLEscaping.escapeHref("a&b'c") == "a&amp;b&#x27;c")
+        #expect(HTMLEscaping.escapeHref("é") == "%C3%A9")
+        #expect(HTMLEscaping.escapeHref("caf%C3%A9.html") == "caf%C3%A9.html")
+    }
+
     @Test func resolverRewritesAndDrops() {
         let renderer = HTMLRenderer { url, use in use == .image ? "../" + url : (url == "drop" ? nil : url) }
         let doc = MarkdownParser.parse("[a](drop) [b](keep) ![c](c.png)\n").document
