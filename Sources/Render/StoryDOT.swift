@@ -28,90 +28,104 @@ public enum StoryDOT {
         let traps = Set(analysis.traps)
         let files = StoryRenderer.fileNames(story)
         // Written as bytes: every story's DOT is made on each build, drawn or not.
-        var out: [UInt8] = []
-        out.reserveCapacity(512 + story.pages.count * 200)
-        // Literals are read in place; a `String` overload of the same name would be chosen
-        // for them instead.
-        func put(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
-        func putText(_ text: String) { out.appendUTF8(text) }
-        func putNode(_ i: Int) {
-            put("p")
-            appendDecimal(i + 1, to: &out)
-        }
-        func putQuoted(_ text: String, newlines: Newlines = .escaped) { appendQuoted(text, newlines: newlines, into: &out) }
+        var w = Writer()
+        w.out.reserveCapacity(512 + story.pages.count * 200)
         // Graphviz writes node and graph names into the SVG as <title>s, which a reader who
         // opens story.svg sees as tooltips: the graph is named by its title, and the start
         // marker is p0, not the English word "start".
-        put("digraph ")
-        putQuoted(title)
-        put(" {\n")
+        w.put("digraph ")
+        w.putQuoted(title)
+        w.put(" {\n")
         // A transparent background lets the map page turn the drawing round for dark mode.
-        put("  graph [label=")
-        putQuoted(title)
-        putText(", labelloc=t, fontname=\"\(font)\", fontsize=18, bgcolor=transparent];\n")
+        w.put("  graph [label=")
+        w.putQuoted(title)
+        w.putText(", labelloc=t, fontname=\"\(font)\", fontsize=18, bgcolor=transparent];\n")
         // A box's link opens its page in the window, not inside the map page's <object>.
-        putText("  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"\(font)\", fontsize=12, target=\"_top\"];\n")
-        putText("  edge [fontname=\"\(font)\", fontsize=10];\n")
-        put("  p0 [shape=plaintext, style=\"\", label=")
-        putQuoted(words.text("map.start"))
-        put(", fontcolor=\"#555555\"];\n")
-        put("  p0 -> ")
-        putNode(story.start)
-        put(" [style=bold];\n")
+        w.putText("  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"\(font)\", fontsize=12, target=\"_top\"];\n")
+        w.putText("  edge [fontname=\"\(font)\", fontsize=10];\n")
+        w.put("  p0 [shape=plaintext, style=\"\", label=")
+        w.putQuoted(words.text("map.start"))
+        w.put(", fontcolor=\"#555555\"];\n")
+        w.put("  p0 -> ")
+        w.putNode(story.start)
+        w.put(" [style=bold];\n")
 
         for (i, page) in story.pages.enumerated() {
             let title = shortened(page.title.plainText, to: titleLength)
+            let unreachable = !analysis.reachable[i]
             var label = title.isEmpty ? String(i + 1) : String(i + 1) + ". " + title
-            var attributes: [String] = []
             if page.isEnding {
-                let (shape, fill) = endingLook(page.ending)
                 label += "\n" + words.text(page.ending.map { "map.\($0.rawValue)_ending" } ?? "map.ending")
-                attributes += ["shape=\(shape)", "fillcolor=\"\(fill)\""]
             }
-            if !analysis.reachable[i] {
+            if unreachable {
                 label += "\n" + words.text("map.unreachable")
-                attributes += ["style=\"rounded,filled,dashed\"", "fontcolor=\"#666666\"", "color=\"#666666\""]
             } else if traps.contains(i) {
                 label += "\n" + words.text("map.trap")
-                attributes.append("color=\"#e65100\"")
+            }
+            w.put("  ")
+            w.putNode(i)
+            w.put(" [label=")
+            w.putQuoted(label)
+            // Each box links to its page, in the SVG that dot draws from this.
+            w.put(", URL=")
+            w.putQuoted(files[i])
+            if page.isEnding {
+                let (shape, fill) = endingLook(page.ending)
+                w.put(", shape=")
+                w.putText(shape)
+                w.put(", fillcolor=\"")
+                w.putText(fill)
+                w.put("\"")
+            }
+            if unreachable {
+                w.put(", style=\"rounded,filled,dashed\", fontcolor=\"#666666\", color=\"#666666\"")
+            } else if traps.contains(i) {
+                w.put(", color=\"#e65100\"")
             }
             // A thick outline for the start and for traps.
             if i == story.start || traps.contains(i) {
-                attributes.append("penwidth=2")
-            }
-            put("  ")
-            putNode(i)
-            put(" [label=")
-            putQuoted(label)
-            // Each box links to its page, in the SVG that dot draws from this.
-            put(", URL=")
-            putQuoted(files[i])
-            for attribute in attributes {
-                put(", ")
-                putText(attribute)
+                w.put(", penwidth=2")
             }
             // The link's tooltip is the label; dot would show its line breaks as "\n".
             if Self.hasLineFeed(label) {
-                put(", tooltip=")
-                putQuoted(label, newlines: .spaces)
+                w.put(", tooltip=")
+                w.putQuoted(label, newlines: .spaces)
             }
-            put("];\n")
+            w.put("];\n")
         }
 
         for (i, page) in story.pages.enumerated() {
             for choice in page.choices {
-                put("  ")
-                putNode(i)
-                put(" -> ")
-                putNode(choice.target)
-                put(" [label=")
-                putQuoted(shortened(choice.label.plainText, to: choiceLength))
-                if !analysis.reachable[i] { put(", style=dashed, color=\"#666666\"") }
-                put("];\n")
+                w.put("  ")
+                w.putNode(i)
+                w.put(" -> ")
+                w.putNode(choice.target)
+                w.put(" [label=")
+                w.putQuoted(shortened(choice.label.plainText, to: choiceLength))
+                if !analysis.reachable[i] { w.put(", style=dashed, color=\"#666666\"") }
+                w.put("];\n")
             }
         }
-        put("}\n")
-        return String(decoding: out, as: UTF8.self)
+        w.put("}\n")
+        return String(decoding: w.out, as: UTF8.self)
+    }
+
+    /// The DOT text as it is written. A value with mutating methods rather than functions
+    /// nested in `render` that capture its bytes: those were checked for exclusive access
+    /// at run time on every call.
+    struct Writer {
+        var out: [UInt8] = []
+
+        /// Literals, read in place; a `String` overload of the same name would be chosen for them.
+        mutating func put(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
+        mutating func putText(_ text: String) { out.appendUTF8(text) }
+        mutating func putNode(_ i: Int) {
+            out.append(UInt8(ascii: "p"))
+            StoryDOT.appendDecimal(i + 1, to: &out)
+        }
+        mutating func putQuoted(_ text: String, newlines: Newlines = .escaped) {
+            StoryDOT.appendQuoted(text, newlines: newlines, into: &out)
+        }
     }
 
     /// Shape and fill colour of an ending, by kind: the shape tells endings from pages, the
