@@ -140,7 +140,7 @@ public struct SiteContext: Sendable {
     /// The words of a page in this language (a piece's `lang`, else the site's `language`):
     /// its catalog, or English for a language quizgen has none for (the build warns).
     public func words(_ lang: String) -> PageMessages {
-        wordsByLanguage.value(lang) { PageMessages(messages.resolve(lang).catalog) }
+        wordsByLanguage.valueMadeOnce(lang) { PageMessages(messages.resolve(lang).catalog) }
     }
 
     /// The policy of a page with this style and these scripts: the same for every page of a
@@ -200,5 +200,17 @@ final class MadeOnce<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         let made = make()
         cache.withLock { $0[key] = made }
         return made
+    }
+
+    /// The same, made while the cache is locked: for a value that costs enough that two
+    /// threads asking for it at once should not both make it (a language's words, asked for
+    /// by every core as the maps are planned). `make` must not ask this cache again.
+    func valueMadeOnce(_ key: Key, make: () -> Value) -> Value {
+        cache.withLock { cache in
+            if let known = cache[key] { return known }
+            let made = make()
+            cache[key] = made
+            return made
+        }
     }
 }
