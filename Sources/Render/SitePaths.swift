@@ -97,8 +97,8 @@ public enum SitePaths {
         // Bytes, not scalars: every allowed character is ASCII, and no byte of a non-ASCII
         // scalar is in these ranges.
         // Read in place: walking the UTF-8 view byte by byte cost more than the rest.
-        var bytes = id
-        let plain = id.utf8.count <= 64 && bytes.withUTF8 {
+        var text = id
+        let plain = id.utf8.count <= 64 && text.withUTF8 {
             $0.allSatisfy {
                 switch $0 {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

@@ -86,8 +86,9 @@ public enum StoryRenderer {
             ("t", t),
         ])
         let layout = site.layout(for: coverShell)
-        // URL paths are encoded byte by byte, so the folder's part is encoded once.
+        // Which page a resolved link leads to, for the links in the text that a button repeats.
         let fileIndex = Dictionary(files.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        // URL paths are encoded byte by byte, so the folder's part is encoded once.
         let pagePrefix = folder + "/"
         let urlPrefix = site.absoluteURL(pagePrefix)
         for (i, page) in story.pages.enumerated() {
