@@ -73,6 +73,12 @@ extension HTMLEscaping {
                 return String(decoding: buffer.prefix(count), as: UTF8.self).hasPrefix(prefix.description)
             }
         }
+        // Every scheme below starts with j, v, f or d: most URLs (`#page`, `https:`, `../`)
+        // are decided by their first byte.
+        switch withUnsafeBytes(of: head, { $0[0] }) {
+        case UInt8(ascii: "j"), UInt8(ascii: "v"), UInt8(ascii: "f"), UInt8(ascii: "d"): break
+        default: return false
+        }
         for scheme: StaticString in ["javascript:", "vbscript:", "file:", "data:"] where hasPrefix(scheme) {
             if isImage, scheme.utf8CodeUnitCount == 5, hasPrefix("data:") {
                 for allowed: StaticString in ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"]

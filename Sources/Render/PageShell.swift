@@ -68,25 +68,37 @@ public struct PageShell: Sendable {
     /// The page as UTF-8, around content as UTF-8: neither is made a `String`, whose making
     /// reads every byte again to check it.
     public func render(content: [UInt8], site: SiteContext) -> [UInt8] {
-        let css = site.templates.text("style.css")
-        let context: TemplateValue = [
-            "stylesheet": .string(root + site.templates.stylesheetPath),
-            "lang": .string(lang),
-            "rtl": .bool(site.isRightToLeft(lang)),
+        render(content: content, layout: site.layout(for: self), site: site)
+    }
+
+    /// The same in a layout already prepared for this page (`SiteContext.layout(for:)`): the
+    /// pages of a story share one, fetched once.
+    public func render(content: [UInt8], layout: PreparedTemplate, site: SiteContext) -> [UInt8] {
+        site.templates.renderUTF8(layout, [
             "title": .string(title),
             "ogTitle": .string(ogTitle ?? title),
-            "siteTitle": .string(site.siteTitle),
             "description": .string(description),
             "hasDescription": .bool(!description.isEmpty),
             "url": .string(url ?? ""),
             "hasURL": .bool(url != nil),
             "image": .string(image ?? ""),
             "hasImage": .bool(image != nil),
-            "css": .string(css),
-            "csp": .string(site.contentSecurityPolicy(style: css, scripts: scripts, embedsSVG: embedsSVG)),
             "content": .utf8(content),
+        ])
+    }
+
+    /// What the layout shows the same on every page with this shell's root, language,
+    /// scripts and embedding: rendered once into a prepared layout (`SiteContext.layout(for:)`).
+    func layoutValues(site: SiteContext) -> [(String, TemplateValue)] {
+        let css = site.templates.text("style.css")
+        return [
+            ("stylesheet", .string(root + site.templates.stylesheetPath)),
+            ("lang", .string(lang)),
+            ("rtl", .bool(site.isRightToLeft(lang))),
+            ("siteTitle", .string(site.siteTitle)),
+            ("css", .string(css)),
+            ("csp", .string(site.contentSecurityPolicy(style: css, scripts: scripts, embedsSVG: embedsSVG))),
         ]
-        return site.templates.renderUTF8("layout", context)
     }
 }
 
@@ -103,6 +115,16 @@ public struct SiteContext: Sendable {
     private let directions = MadeOnce<String, Bool>()
     private let policies = MadeOnce<String, String>()
     private let defaultTitles = MadeOnce<String, String>()
+    private let layouts = MadeOnce<LayoutKey, PreparedTemplate>()
+
+    /// What makes two pages' layouts differ before their own words: the policy's sources
+    /// (short hashes, not the scripts' text, so the key is cheap to hash) stand for the scripts.
+    private struct LayoutKey: Hashable, Sendable {
+        var root: String
+        var lang: String
+        var sources: [String]
+        var embedsSVG: Bool
+    }
 
     public init(settings: SiteSettings, templates: TemplateSet, messages: MessageLibrary = .builtIn) {
         self.settings = settings
@@ -118,7 +140,7 @@ public struct SiteContext: Sendable {
     /// The words of a page in this language (a piece's `lang`, else the site's `language`):
     /// its catalog, or English for a language quizgen has none for (the build warns).
     public func words(_ lang: String) -> PageMessages {
-        wordsByLanguage.value(lang) { PageMessages(messages.resolve(lang).catalog) }
+        wordsByLanguage.valueMadeOnce(lang) { PageMessages(messages.resolve(lang).catalog) }
     }
 
     /// The policy of a page with this style and these scripts: the same for every page of a
@@ -129,6 +151,13 @@ public struct SiteContext: Sendable {
         return policies.value(([style] + scripts + (embedsSVG ? ["svg"] : [])).joined(separator: " ")) {
             PageShell.policy(style: style, scripts: scripts, mediaOrigins: settings.mediaOrigins, embedsSVG: embedsSVG)
         }
+    }
+
+    /// The layout with what is the same for every page of this shell's kind rendered once:
+    /// a page renders only its own title, description, links and content into it.
+    public func layout(for shell: PageShell) -> PreparedTemplate {
+        let key = LayoutKey(root: shell.root, lang: shell.lang, sources: shell.scripts.map(templates.cspSource), embedsSVG: shell.embedsSVG)
+        return layouts.value(key) { templates.prepare("layout", fixed: shell.layoutValues(site: self)) }
     }
 
     /// Whether pages in this language are written right to left.
@@ -171,5 +200,17 @@ final class MadeOnce<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         let made = make()
         cache.withLock { $0[key] = made }
         return made
+    }
+
+    /// The same, made while the cache is locked: for a value that costs enough that two
+    /// threads asking for it at once should not both make it (a language's words, asked for
+    /// by every core as the maps are planned). `make` must not ask this cache again.
+    func valueMadeOnce(_ key: Key, make: () -> Value) -> Value {
+        cache.withLock { cache in
+            if let known = cache[key] { return known }
+            let made = make()
+            cache[key] = made
+            return made
+        }
     }
 }

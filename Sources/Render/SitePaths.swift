@@ -6,14 +6,25 @@ import Markdown
 public enum SitePaths {
     /// `../` once per folder of a page folder: the way back to the site root.
     public static func toRoot(from folder: String) -> String {
-        // Folders counted over the bytes: `split` made an array of substrings per page.
-        var folders = 0
-        var previous = UInt8(ascii: "/")
-        for byte in folder.utf8 {
-            if previous == UInt8(ascii: "/") && byte != UInt8(ascii: "/") { folders += 1 }
-            previous = byte
+        // Folders are counted on the bytes when they are ASCII: splitting into Characters
+        // cost more than the rest of a page's paths. Elsewhere a `/` followed by a combining
+        // mark is one Character, and no separator, so such paths are split as ever.
+        var path = folder
+        let folders = path.withUTF8 { bytes -> Int? in
+            var count = 0
+            var inName = false
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if byte == UInt8(ascii: "/") {
+                    inName = false
+                } else if !inName {
+                    inName = true
+                    count += 1
+                }
+            }
+            return count
         }
-        return String(repeating: "../", count: folders)
+        return String(repeating: "../", count: folders ?? folder.split(separator: "/").count)
     }
 
     /// A site path as a URL path: every byte outside the unreserved set percent-encoded
@@ -85,22 +96,34 @@ public enum SitePaths {
     public static func fileName(for id: String, number: Int, prefix: String, used: inout Set<String>) -> String {
         // Bytes, not scalars: every allowed character is ASCII, and no byte of a non-ASCII
         // scalar is in these ranges.
-        let plain = id.utf8.count <= 64 && id.utf8.allSatisfy {
-            switch $0 {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
-            default: false
+        // Read in place: walking the UTF-8 view byte by byte cost more than the rest.
+        var text = id
+        let plain = id.utf8.count <= 64 && text.withUTF8 {
+            $0.allSatisfy {
+                switch $0 {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+                default: false
+                }
             }
         }
         var name = plain && !id.isEmpty ? id : "\(prefix)-\(number)"
-        var key = name.lowercased()
+        var key = lowercased(name)
         var suffix = 2
         while used.contains(key) || key == "index" || key == "map" || key == "story" {
             name = "\(prefix)-\(number)" + (suffix > 2 ? "-\(suffix)" : "")
-            key = name.lowercased()
+            key = lowercased(name)
             suffix += 1
         }
         used.insert(key)
         return name + ".html"
+    }
+
+    /// `lowercased()`, which most names (ids written in lower case) need not pay for: a name
+    /// with no byte outside ASCII and no capital is returned as it is.
+    static func lowercased(_ name: String) -> String {
+        var name = name
+        let lower = name.withUTF8 { !$0.contains { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } }
+        return lower ? name : name.lowercased()
     }
 }

@@ -28,75 +28,104 @@ public enum StoryDOT {
         let traps = Set(analysis.traps)
         let files = StoryRenderer.fileNames(story)
         // Written as bytes: every story's DOT is made on each build, drawn or not.
-        var out: [UInt8] = []
-        out.reserveCapacity(512 + story.pages.count * 200)
-        func put(_ text: String) { out.append(contentsOf: text.utf8) }
-        func putQuoted(_ text: String, newlines: Newlines = .escaped) { appendQuoted(text, newlines: newlines, into: &out) }
+        var w = Writer()
+        w.out.reserveCapacity(512 + story.pages.count * 200)
         // Graphviz writes node and graph names into the SVG as <title>s, which a reader who
         // opens story.svg sees as tooltips: the graph is named by its title, and the start
         // marker is p0, not the English word "start".
-        put("digraph ")
-        putQuoted(title)
-        put(" {\n")
+        w.put("digraph ")
+        w.putQuoted(title)
+        w.put(" {\n")
         // A transparent background lets the map page turn the drawing round for dark mode.
-        put("  graph [label=")
-        putQuoted(title)
-        put(", labelloc=t, fontname=\"\(font)\", fontsize=18, bgcolor=transparent];\n")
+        w.put("  graph [label=")
+        w.putQuoted(title)
+        w.putText(", labelloc=t, fontname=\"\(font)\", fontsize=18, bgcolor=transparent];\n")
         // A box's link opens its page in the window, not inside the map page's <object>.
-        put("  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"\(font)\", fontsize=12, target=\"_top\"];\n")
-        put("  edge [fontname=\"\(font)\", fontsize=10];\n")
-        put("  p0 [shape=plaintext, style=\"\", label=")
-        putQuoted(words.text("map.start"))
-        put(", fontcolor=\"#555555\"];\n")
-        put("  p0 -> p\(story.start + 1) [style=bold];\n")
+        w.putText("  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"\(font)\", fontsize=12, target=\"_top\"];\n")
+        w.putText("  edge [fontname=\"\(font)\", fontsize=10];\n")
+        w.put("  p0 [shape=plaintext, style=\"\", label=")
+        w.putQuoted(words.text("map.start"))
+        w.put(", fontcolor=\"#555555\"];\n")
+        w.put("  p0 -> ")
+        w.putNode(story.start)
+        w.put(" [style=bold];\n")
 
         for (i, page) in story.pages.enumerated() {
             let title = shortened(page.title.plainText, to: titleLength)
+            let unreachable = !analysis.reachable[i]
             var label = title.isEmpty ? String(i + 1) : String(i + 1) + ". " + title
-            var attributes: [String] = []
             if page.isEnding {
-                let (shape, fill) = endingLook(page.ending)
                 label += "\n" + words.text(page.ending.map { "map.\($0.rawValue)_ending" } ?? "map.ending")
-                attributes += ["shape=\(shape)", "fillcolor=\"\(fill)\""]
             }
-            if !analysis.reachable[i] {
+            if unreachable {
                 label += "\n" + words.text("map.unreachable")
-                attributes += ["style=\"rounded,filled,dashed\"", "fontcolor=\"#666666\"", "color=\"#666666\""]
             } else if traps.contains(i) {
                 label += "\n" + words.text("map.trap")
-                attributes.append("color=\"#e65100\"")
+            }
+            w.put("  ")
+            w.putNode(i)
+            w.put(" [label=")
+            w.putQuoted(label)
+            // Each box links to its page, in the SVG that dot draws from this.
+            w.put(", URL=")
+            w.putQuoted(files[i])
+            if page.isEnding {
+                let (shape, fill) = endingLook(page.ending)
+                w.put(", shape=")
+                w.putText(shape)
+                w.put(", fillcolor=\"")
+                w.putText(fill)
+                w.put("\"")
+            }
+            if unreachable {
+                w.put(", style=\"rounded,filled,dashed\", fontcolor=\"#666666\", color=\"#666666\"")
+            } else if traps.contains(i) {
+                w.put(", color=\"#e65100\"")
             }
             // A thick outline for the start and for traps.
             if i == story.start || traps.contains(i) {
-                attributes.append("penwidth=2")
-            }
-            put("  p\(i + 1) [label=")
-            putQuoted(label)
-            // Each box links to its page, in the SVG that dot draws from this.
-            put(", URL=")
-            putQuoted(files[i])
-            for attribute in attributes {
-                put(", ")
-                put(attribute)
+                w.put(", penwidth=2")
             }
             // The link's tooltip is the label; dot would show its line breaks as "\n".
-            if label.utf8.contains(0x0A) {
-                put(", tooltip=")
-                putQuoted(label, newlines: .spaces)
+            if Self.hasLineFeed(label) {
+                w.put(", tooltip=")
+                w.putQuoted(label, newlines: .spaces)
             }
-            put("];\n")
+            w.put("];\n")
         }
 
         for (i, page) in story.pages.enumerated() {
             for choice in page.choices {
-                put("  p\(i + 1) -> p\(choice.target + 1) [label=")
-                putQuoted(shortened(choice.label.plainText, to: choiceLength))
-                if !analysis.reachable[i] { put(", style=dashed, color=\"#666666\"") }
-                put("];\n")
+                w.put("  ")
+                w.putNode(i)
+                w.put(" -> ")
+                w.putNode(choice.target)
+                w.put(" [label=")
+                w.putQuoted(shortened(choice.label.plainText, to: choiceLength))
+                if !analysis.reachable[i] { w.put(", style=dashed, color=\"#666666\"") }
+                w.put("];\n")
             }
         }
-        put("}\n")
-        return String(decoding: out, as: UTF8.self)
+        w.put("}\n")
+        return String(decoding: w.out, as: UTF8.self)
+    }
+
+    /// The DOT text as it is written. A value with mutating methods rather than functions
+    /// nested in `render` that capture its bytes: those were checked for exclusive access
+    /// at run time on every call.
+    struct Writer {
+        var out: [UInt8] = []
+
+        /// Literals, read in place; a `String` overload of the same name would be chosen for them.
+        mutating func put(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
+        mutating func putText(_ text: String) { out.appendUTF8(text) }
+        mutating func putNode(_ i: Int) {
+            out.append(UInt8(ascii: "p"))
+            StoryDOT.appendDecimal(i + 1, to: &out)
+        }
+        mutating func putQuoted(_ text: String, newlines: Newlines = .escaped) {
+            StoryDOT.appendQuoted(text, newlines: newlines, into: &out)
+        }
     }
 
     /// Shape and fill colour of an ending, by kind: the shape tells endings from pages, the
@@ -123,26 +152,52 @@ public enum StoryDOT {
     /// would show `\n` as written), other control characters as spaces.
     static func appendQuoted(_ text: String, newlines: Newlines, into out: inout [UInt8]) {
         out.append(0x22)
-        var bytes = text.utf8.makeIterator()
-        while let byte = bytes.next() {
-            switch byte {
-            case 0x22: out += [0x5C, 0x22]
-            case 0x5C: out += [0x5C, 0x5C]
-            case 0x26: out += Array("&amp;".utf8)
-            case 0x0A: if newlines == .escaped { out += [0x5C, 0x6E] } else { out.append(0x20) }
-            // C0 and C1 control characters (U+0080–U+009F are C2 80–C2 9F) have no
-            // business in a label.
-            case 0..<0x20, 0x7F: out.append(0x20)
-            case 0xC2:
-                guard let next = bytes.next() else {
-                    out.append(byte)
-                    break
-                }
-                if (0x80...0x9F).contains(next) { out.append(0x20) } else { out += [byte, next] }
-            default: out.append(byte)
+        var text = text
+        // Runs of bytes kept as they are go in whole, read in place: most of a label is one run.
+        text.withUTF8 { bytes in
+            var runStart = 0
+            var i = 0
+            func replace(through end: Int, with replacement: StaticString) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+                i = end
+                runStart = end
             }
+            while i < bytes.count {
+                switch bytes[i] {
+                case 0x22: replace(through: i + 1, with: "\\\"")
+                case 0x5C: replace(through: i + 1, with: "\\\\")
+                case 0x26: replace(through: i + 1, with: "&amp;")
+                case 0x0A: replace(through: i + 1, with: newlines == .escaped ? "\\n" : " ")
+                // C0 and C1 control characters (U+0080–U+009F are C2 80–C2 9F) have no
+                // business in a label.
+                case 0..<0x20, 0x7F: replace(through: i + 1, with: " ")
+                case 0xC2 where i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]):
+                    replace(through: i + 2, with: " ")
+                // The byte after any other C2 is part of its character, kept with it.
+                case 0xC2: i += 2
+                default: i += 1
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<min(i, bytes.count)]))
         }
         out.append(0x22)
+    }
+
+    /// Whether a label has a line break, read in place.
+    static func hasLineFeed(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { $0.contains(0x0A) }
+    }
+
+    /// A node's number in decimal, without making a string of it.
+    static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+        guard n >= 10 else {
+            out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n))
+            return
+        }
+        appendDecimal(n / 10, to: &out)
+        out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n % 10))
     }
 
     /// One line of text: runs of white space made one space, cut at `length` characters.

@@ -76,6 +76,21 @@ public enum StoryRenderer {
             title: meta.title, description: meta.description, lang: meta.lang, root: root,
             url: site.absoluteURL(folder + "/index.html"))
 
+        // What is the same on every page of the story is rendered once, into the page
+        // template and into the layout.
+        let pageTemplate = site.templates.prepare("story-page", fixed: [
+            ("root", .string(root)),
+            ("siteTitle", .string(siteTitle)),
+            ("storyTitle", .string(meta.title)),
+            ("startURL", .string(startURL)),
+            ("t", t),
+        ])
+        let layout = site.layout(for: coverShell)
+        // Which page a resolved link leads to, for the links in the text that a button repeats.
+        let fileIndex = Dictionary(files.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        // URL paths are encoded byte by byte, so the folder's part is encoded once.
+        let pagePrefix = folder + "/"
+        let urlPrefix = site.absoluteURL(pagePrefix)
         for (i, page) in story.pages.enumerated() {
             let plainTitle = page.title.plainText
             let untitled = plainTitle.allSatisfy(\.isWhitespace)
@@ -91,33 +106,30 @@ public enum StoryRenderer {
             }
             // A link in the text to a page a listed button also leads to is the same choice
             // (the button is its tab stop), and so is a second link to one page.
-            let listed = Set(page.choices.filter { !$0.inProse }.map { files[$0.target] })
-            let pageFiles = Set(page.choices.map { files[$0.target] })
-            let seen = Mutex<Set<String>>([])
-            let text = pageFiles.isEmpty ? markdown : HTMLRenderer(
+            // Pages are told apart by number (file names are distinct), which hashes for less.
+            let listed = Set(page.choices.lazy.filter { !$0.inProse }.map(\.target))
+            let targets = Set(page.choices.lazy.map(\.target))
+            let seen = Mutex<Set<Int>>([])
+            let text = targets.isEmpty ? markdown : HTMLRenderer(
                 allowRawHTML: markdown.allowRawHTML, resolveURL: markdown.resolveURL,
                 leavesTabOrder: { url in
-                    pageFiles.contains(url) && (listed.contains(url) || !seen.withLock { $0.insert(url).inserted })
+                    guard let target = fileIndex[url], targets.contains(target) else { return false }
+                    return listed.contains(target) || !seen.withLock { $0.insert(target).inserted }
                 })
-            let content = site.templates.renderUTF8("story-page", [
-                "root": .string(root),
-                "siteTitle": .string(siteTitle),
-                "storyTitle": .string(meta.title),
+            let content = site.templates.renderUTF8(pageTemplate, [
                 "pageNumber": .string(pageNumber),
                 "title": untitled ? .string(HTMLEscaping.escape(pageNumber)) : .utf8(markdown.utf8(inlines: page.title)),
                 "text": .utf8(text.utf8(blocks: demotingHeadings(page.body))),
                 "choices": .list(choices),
                 "hasChoices": .bool(!page.choices.isEmpty),
                 "isEnding": .bool(page.isEnding),
-                "startURL": .string(startURL),
-                "t": t,
             ] as TemplateValue)
             let title = untitled ? pageNumber : plainTitle
             let summary = page.body.summary(limit: 200)
             let shell = PageShell(
-                title: "\(title) · \(meta.title)", ogTitle: title, description: summary.isEmpty ? meta.description : summary,
-                lang: meta.lang, root: root, url: site.absoluteURL(folder + "/" + files[i]))
-            output.append(OutputFile(path: folder + "/" + files[i], contents: shell.render(content: content, site: site)))
+                title: title + " · " + meta.title, ogTitle: title, description: summary.isEmpty ? meta.description : summary,
+                lang: meta.lang, root: root, url: urlPrefix.map { $0 + SitePaths.urlPath(files[i]) })
+            output.append(OutputFile(path: pagePrefix + files[i], contents: shell.render(content: content, layout: layout, site: site)))
         }
 
         output.append(OutputFile(path: folder + "/story.dot", text: dot))
@@ -172,9 +184,10 @@ public enum StoryRenderer {
     /// One file per page: the page's id when it makes a safe file name, else `page-N.html`.
     /// `index`, `map` and `story` are never used, so the cover, map and graph keep their names.
     public static func fileNames(_ story: Story) -> [String] {
-        var used = Set<String>()
-        return story.pages.enumerated().map { i, page in
-            SitePaths.fileName(for: page.id, number: i + 1, prefix: "page", used: &used)
+        // Room for every name at once, and each page's id read where it is, not the page copied.
+        var used = Set<String>(minimumCapacity: story.pages.count)
+        return story.pages.indices.map { i in
+            SitePaths.fileName(for: story.pages[i].id, number: i + 1, prefix: "page", used: &used)
         }
     }
 

@@ -71,6 +71,18 @@ public struct TemplateSet: Sendable {
         return out
     }
 
+    /// A template with some names of its view model fixed, for pages that share them.
+    public func prepare(_ name: String, fixed: [(String, TemplateValue)]) -> PreparedTemplate {
+        library.prepare(name, fixed: fixed)
+    }
+
+    /// A prepared template with the rest of its view model, as UTF-8.
+    public func renderUTF8(_ prepared: PreparedTemplate, _ context: TemplateValue) -> [UInt8] {
+        var out: [UInt8] = []
+        library.render(prepared, context, into: &out)
+        return out
+    }
+
     /// The `'sha256-…'` source for an inline style or script.
     public func cspSource(_ text: String) -> String {
         cspSources.first { $0.text == text }?.source ?? SHA256.cspSource(text)

@@ -110,13 +110,7 @@ public struct TemplateLibrary: Sendable {
     /// The same as UTF-8 appended to `out`: the output is built as bytes either way.
     public func render(_ name: String, _ context: TemplateValue, into out: inout [UInt8]) {
         guard let template = templates[name] else { return }
-        // Room for the text and the rendered HTML the view model brings (a page's content
-        // in the layout): growing a page from a guess copies it again and again.
-        var bytes = 0
-        if case .object(let fields) = context {
-            for field in fields { if case .utf8(let value) = field.1 { bytes += value.count } }
-        }
-        out.reserveCapacity(out.count + 4096 + bytes)
+        Self.reserve(for: context, in: &out)
         // Room for a few nested sections: a one-element array grows at the first one.
         var stack: [TemplateValue] = []
         stack.reserveCapacity(8)
@@ -124,7 +118,19 @@ public struct TemplateLibrary: Sendable {
         render(template.nodes, stack: &stack, into: &out, depth: 0)
     }
 
-    private func render(_ nodes: [Template.Node], stack: inout [TemplateValue], into out: inout [UInt8], depth: Int) {
+    /// Room for the text and the rendered HTML the view model brings (a page's content in
+    /// the layout): growing a page from a guess copies it again and again.
+    static func reserve(for context: TemplateValue, in out: inout [UInt8]) {
+        var bytes = 0
+        if case .object(let fields) = context {
+            for field in fields { if case .utf8(let value) = field.1 { bytes += value.count } }
+        }
+        out.reserveCapacity(out.count + 4096 + bytes)
+    }
+
+    func template(named name: String) -> Template? { templates[name] }
+
+    func render(_ nodes: [Template.Node], stack: inout [TemplateValue], into out: inout [UInt8], depth: Int) {
         // Read in place: copying each node out retains and releases what it holds.
         nodes.withUnsafeBufferPointer { nodes in
             for node in nodes { render(node, stack: &stack, into: &out, depth: depth) }
@@ -175,8 +181,12 @@ public struct TemplateLibrary: Sendable {
             }
             return nil
         }
-        for name in path.dropFirst() {
-            value = value?.child(name)
+        // By index: a slice of the path would retain and release it on every lookup, and
+        // most names have no second part.
+        var i = 1
+        while i < path.count, let found = value {
+            value = found.child(path[i])
+            i += 1
         }
         return value
     }

@@ -45,12 +45,38 @@ import Testing
         // A combining mark joins the colon: no longer the character ':' (as it always was).
         #expect(!HTMLEscaping.isDangerousURL("file:\u{301}x"))
         #expect(HTMLEscaping.isDangerousURL("file:é"))
+        // Decided by the first visible byte, in either case, or read on.
+        for url in ["VBScript:x", "\tData:text/html,x", "FILE:x", " j\navascript:x"] { #expect(HTMLEscaping.isDangerousURL(url), "\(url)") }
+        for url in ["", " \u{01} ", "#javascript:x", "../file:x", "https:x", "é:x", "d", "javascript"] {
+            #expect(!HTMLEscaping.isDangerousURL(url), "\(url)")
+        }
     }
 
     @Test func escapesAttributesAndURLs() {
         #expect(html("[x](a\"b 'it&s')\n") == "<p><a href=\"a%22b\" title=\"it&amp;s\">x</a></p>\n")
         #expect(html("[x](<a b>)\n") == "<p><a href=\"a%20b\">x</a></p>\n")
         #expect(html("[森](#森の中)\n") == "<p><a href=\"#%E6%A3%AE%E3%81%AE%E4%B8%AD\">森</a></p>\n")
+    }
+
+    /// The scan that lets most URLs through untouched agrees with the escaping itself, for
+    /// every byte, alone and between others.
+    @Test func hrefsNeedingNoEscapingAreKeptAsTheyAre() {
+        let safe = Set(Array("-_.+!*(),%#@?=;:/$~[]".utf8) + Array(UInt8(ascii: "a")...UInt8(ascii: "z"))
+            + Array(UInt8(ascii: "A")...UInt8(ascii: "Z")) + Array(UInt8(ascii: "0")...UInt8(ascii: "9")))
+        for byte in UInt8(0)..<128 {
+            let text = String(decoding: [byte], as: UTF8.self)
+            for url in [text, "a" + text + "z", "page-3.html#" + text] {
+                let escaped = HTMLEscaping.escapeHref(url)
+                if safe.contains(byte) {
+                    #expect(escaped == url, "\(url.debugDescription)")
+                } else {
+                    #expect(escaped != url, "\(url.debugDescription)")
+                }
+            }
+        }
+        #expect(HTMLEscaping.escapeHref("a&b'c") == "a&amp;b&#x27;c")
+        #expect(HTMLEscaping.escapeHref("é") == "%C3%A9")
+        #expect(HTMLEscaping.escapeHref("caf%C3%A9.html") == "caf%C3%A9.html")
     }
 
     @Test func resolverRewritesAndDrops() {

@@ -2,13 +2,13 @@ import Render
 import Testing
 
 @Suite struct SitePathsTests {
-    /// One `../` per folder, as `split(separator: "/")` counts them: empty parts are no folders.
-    @Test func toRootCountsFolders() {
-        let folders = ["", "a", "a/b", "quizzes/cats/x", "/a", "a/", "a//b", "//", "é/😀", "...", "a/./b"]
-        for folder in folders {
-            #expect(SitePaths.toRoot(from: folder) == String(repeating: "../", count: folder.split(separator: "/").count), "\(folder)")
+    /// Counting folders on the bytes gives what splitting into Characters gives, for ASCII
+    /// paths and for the others it leaves to the split.
+    @Test func theWayBackToTheRootHasOneStepPerFolder() {
+        for folder in ["", "a", "a/b", "a//b", "/a/", "a/b/c", "//", "quiz/caf-1", "é/x", "a/\u{301}b", "日本/語/"] {
+            #expect(SitePaths.toRoot(from: folder) == String(repeating: "../", count: folder.split(separator: "/").count), "\(folder.debugDescription)")
         }
         #expect(SitePaths.toRoot(from: "a/b") == "../../")
-        #expect(SitePaths.toRoot(from: "") == "")
+        #expect(SitePaths.toRoot(from: "a/\u{301}b") == "../")
     }
 }

@@ -1,0 +1,123 @@
+/// A template with some names of its view model fixed in advance (a layout's stylesheet,
+/// language and policy, the same for every page of a story): what depends only on them is
+/// rendered once, when it is prepared, and each page renders only the rest.
+///
+/// Rendering it with a view model gives what the template gives with that view model and
+/// the fixed names together, provided the view model does not name any of them itself.
+public struct PreparedTemplate: Sendable {
+    let nodes: [Template.Node]
+    /// The fixed names with their values: under the page's view model on the stack, so that
+    /// what is left for render time (a list, a partial) still finds them.
+    let fixed: TemplateValue
+
+    init(_ template: Template?, fixed fields: [(String, TemplateValue)]) {
+        fixed = .object(fields: fields)
+        var nodes: [Template.Node] = []
+        if let template { Self.fold(template.nodes, fixed: fixed, current: nil, into: &nodes) }
+        self.nodes = nodes
+    }
+
+    /// Renders now what depends only on fixed names, and keeps the rest as nodes.
+    ///
+    /// Folding never looks inside a section it cannot decide: that section pushes a value
+    /// only known at render time, which may hold names that hide fixed ones. A fixed section
+    /// that holds a plain value (`true`, a string) hides no name and is folded in place.
+    /// - Parameter current: what `.` names here when it is fixed (inside such a section);
+    ///   nil where it is the view model given at render time.
+    static func fold(_ nodes: [Template.Node], fixed: TemplateValue, current: TemplateValue?, into out: inout [Template.Node]) {
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                appendText(bytes, to: &out)
+            case .variable(let path, let escaped):
+                guard let resolved = resolve(path, fixed: fixed, current: current) else {
+                    out.append(node)
+                    continue
+                }
+                var bytes: [UInt8] = []
+                resolved?.append(to: &bytes, escaped: escaped)
+                appendText(bytes, to: &out)
+            case .section(let path, let body, let inverted):
+                guard let resolved = resolve(path, fixed: fixed, current: current) else {
+                    // An inverted section pushes nothing, so its body is folded as it stands.
+                    if inverted {
+                        var folded: [Template.Node] = []
+                        fold(body, fixed: fixed, current: current, into: &folded)
+                        out.append(.section(path: path, body: folded, inverted: true))
+                    } else {
+                        out.append(node)
+                    }
+                    continue
+                }
+                let value = resolved ?? .null
+                if inverted {
+                    if value.isFalsy { fold(body, fixed: fixed, current: current, into: &out) }
+                    continue
+                }
+                if value.isFalsy { continue }
+                switch value {
+                case .list, .object:
+                    out.append(node)
+                default:
+                    // A partial inside reads `.` from the stack, where this value would no
+                    // longer be: such a section is left to render time.
+                    if hasPartial(body) {
+                        out.append(node)
+                    } else {
+                        fold(body, fixed: fixed, current: value, into: &out)
+                    }
+                }
+            case .partial:
+                out.append(node)
+            }
+        }
+    }
+
+    /// The value of a name when the fixed names decide it (`.some(nil)` for one that names
+    /// nothing), or nil when only the view model given at render time can.
+    private static func resolve(_ path: [String], fixed: TemplateValue, current: TemplateValue?) -> TemplateValue?? {
+        guard let first = path.first else { return current.map { .some($0) } }
+        guard var value = fixed.child(first) else { return nil }
+        for name in path.dropFirst() {
+            guard let child = value.child(name) else { return .some(nil) }
+            value = child
+        }
+        return .some(value)
+    }
+
+    private static func appendText(_ bytes: [UInt8], to out: inout [Template.Node]) {
+        guard !bytes.isEmpty else { return }
+        if case .text(let previous)? = out.last {
+            out[out.count - 1] = .text(previous + bytes)
+        } else {
+            out.append(.text(bytes))
+        }
+    }
+
+    private static func hasPartial(_ nodes: [Template.Node]) -> Bool {
+        nodes.contains { node in
+            switch node {
+            case .partial: true
+            case .section(_, let body, _): hasPartial(body)
+            default: false
+            }
+        }
+    }
+}
+
+extension TemplateLibrary {
+    /// A template with these names fixed (a missing template renders as nothing).
+    public func prepare(_ name: String, fixed: [(String, TemplateValue)]) -> PreparedTemplate {
+        PreparedTemplate(template(named: name), fixed: fixed)
+    }
+
+    /// Renders a prepared template with the rest of its view model, appended to `out`.
+    public func render(_ prepared: PreparedTemplate, _ context: TemplateValue, into out: inout [UInt8]) {
+        Self.reserve(for: context, in: &out)
+        var stack: [TemplateValue] = []
+        stack.reserveCapacity(8)
+        stack.append(prepared.fixed)
+        stack.append(context)
+        render(prepared.nodes, stack: &stack, into: &out, depth: 0)
+    }
+}
