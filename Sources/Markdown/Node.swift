@@ -535,7 +535,15 @@ extension Array where Element == Node {
     /// characters: for descriptions and link previews.
     public func summary(limit: Int) -> String {
         guard let paragraph = first(where: \.isParagraph) else { return "" }
-        let text = paragraph.plainText.collapsingWhitespace
+        // The plain text collapsed on its bytes: one String made, not three.
+        var plain: [UInt8] = []
+        paragraph.tree.appendPlainText(of: paragraph.index, to: &plain)
+        var unchanged = true
+        let text = plain.withUnsafeBufferPointer { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                String.collapseWhitespace(bytes, into: buffer, unchanged: &unchanged)
+            }
+        }
         // No more bytes than the limit means no more characters either; past that, only the
         // first `limit` characters are walked, not the whole paragraph.
         guard text.utf8.count > limit, let limitIndex = Self.characterIndex(limit, in: text), limitIndex < text.endIndex

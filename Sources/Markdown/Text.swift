@@ -9,30 +9,42 @@ extension String {
             // Written through a pointer into a buffer of the input's size: the output is never
             // longer, and appending byte by byte to an array cost most of the time here.
             let out = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
-                var pendingSpace = false
-                var i = 0
-                while i < bytes.count {
-                    let width = Self.whitespaceWidth(bytes, at: i)
-                    if width > 0 {
-                        // Anything but one plain space between two words changes the text.
-                        if count == 0 || pendingSpace || width != 1 || bytes[i] != 0x20 { unchanged = false }
-                        pendingSpace = count > 0
-                        i += width
-                    } else {
-                        if pendingSpace {
-                            buffer[count] = 0x20
-                            count += 1
-                        }
-                        pendingSpace = false
-                        buffer[count] = bytes[i]
-                        count += 1
-                        i += 1
-                    }
-                }
-                if pendingSpace { unchanged = false }
+                count = Self.collapseWhitespace(bytes, into: buffer, unchanged: &unchanged)
             }
             return unchanged ? self : String(decoding: out, as: UTF8.self)
         }
+    }
+
+    /// `collapsingWhitespace` on bytes, written to `out` (room for `bytes.count`); the count
+    /// written. `unchanged` is cleared when the output differs from the input.
+    static func collapseWhitespace(
+        _ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, unchanged: inout Bool
+    ) -> Int {
+        var count = 0
+        var pendingSpace = false
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            // Printable ASCII, most of any text, is never white space: no table to consult.
+            let width = byte > 0x20 && byte < 0x80 ? 0 : whitespaceWidth(bytes, at: i)
+            if width > 0 {
+                // Anything but one plain space between two words changes the text.
+                if count == 0 || pendingSpace || width != 1 || byte != 0x20 { unchanged = false }
+                pendingSpace = count > 0
+                i += width
+            } else {
+                if pendingSpace {
+                    out[count] = 0x20
+                    count += 1
+                }
+                pendingSpace = false
+                out[count] = byte
+                count += 1
+                i += 1
+            }
+        }
+        if pendingSpace { unchanged = false }
+        return count
     }
 
     /// The length in bytes of the white-space character at `i`, or 0.

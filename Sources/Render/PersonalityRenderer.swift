@@ -72,18 +72,20 @@ public enum PersonalityRenderer {
             root: root, url: site.absoluteURL(indexPath), scripts: [script])
         var files = [OutputFile(path: indexPath, contents: shell.render(content: content, site: site))]
 
-        // The same on every outcome page of the quiz.
-        let resultOf = TemplateValue.string(words.text("outcome.result_of", ["quiz": meta.title]))
+        // What is the same on every outcome page of the quiz is rendered once, into the
+        // outcome template.
+        let outcomeTemplate = site.templates.prepare("outcome", fixed: [
+            ("root", .string(root)),
+            ("siteTitle", .string(siteTitle)),
+            ("quizTitle", .string(meta.title)),
+            ("resultOf", .string(words.text("outcome.result_of", ["quiz": meta.title]))),
+            ("t", t),
+        ])
         for (i, outcome) in quiz.outcomes.enumerated() {
             let title = outcome.title.plainText
-            let page = site.templates.renderUTF8("outcome", [
-                "root": .string(root),
-                "siteTitle": .string(siteTitle),
-                "quizTitle": .string(meta.title),
+            let page = site.templates.renderUTF8(outcomeTemplate, [
                 "title": .utf8(outcomeHTML[i].title),
                 "text": .utf8(outcomeHTML[i].text),
-                "resultOf": resultOf,
-                "t": t,
             ] as TemplateValue)
             let path = folder + "/" + outcomeFiles[i]
             let shell = PageShell(

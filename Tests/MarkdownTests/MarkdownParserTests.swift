@@ -231,6 +231,7 @@ import Testing
             MarkdownParser.parse(text).document.children.summary(limit: limit)
         }
         #expect(summary("# T\n\nShort  text\nhere\n", 20) == "Short text here")
+        #expect(summary("One  *two*\nthree\u{3000}four", 100) == "One two three four")
         #expect(summary("one two three four\n", 10) == "one two…")
         #expect(summary("onetwothreefour\n", 5) == "onetw…")
         // A combining mark after the limit belongs to the character before it.
