@@ -155,7 +155,10 @@ public enum SiteLoader {
             if relative.hasSuffix(".md") {
                 let display = location.contentDisplay + "/" + relative
                 let path = location.content + "/" + relative
-                let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
+                // The folder is what stands before the last `/`, found on the bytes: splitting
+                // into Characters cost a serial 25 ms at 4,000 files (and took a `/` that a
+                // combining mark follows for no separator).
+                let folder = relative.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(relative[..<$0]) } ?? ""
                 site.contentFiles.append(.init(relativePath: relative, displayPath: display) {
                     readText(path, display: display, fs: fs).map { source in
                         var siblings: ContentParser.Siblings = [:]
@@ -297,6 +300,11 @@ public enum SiteLoader {
     /// decomposed) are one name to some file systems and hosts and two to others: an error at
     /// the second, in the sorted order, so the output never depends on which one wins.
     static func normalisationClashes(_ files: [String], display: String) -> [Diagnostic] {
+        // Two different ASCII names are never canonically equivalent, and a listing names
+        // each path once: a site of ASCII names (most) skips the Unicode comparisons, which
+        // cost a serial 40 ms at 4,000 files. One non-ASCII name (even a Kelvin sign, which
+        // is canonically `K`) and every name is compared.
+        guard files.contains(where: { $0.utf8.contains { $0 >= 0x80 } }) else { return [] }
         var first: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         for file in files {

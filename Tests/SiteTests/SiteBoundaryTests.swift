@@ -120,4 +120,18 @@ import Testing
         #expect(output.diagnostics.first?.file.utf8.elementsEqual("Content/\(nfc).md".utf8) == true)
         #expect(!site.exists("public"))
     }
+
+    /// An ASCII name meets the one non-ASCII name it is canonically equal to: the Kelvin
+    /// sign is `K`. Sites of ASCII names alone skip the comparison; this one must not.
+    @Test func anASCIINameClashesWithItsCanonicalTwin() {
+        let site = TemporarySite()
+        site.write("Content/K.md", story)
+        site.write("Content/\u{212A}.md", story)
+        site.write("Content/other.md", story)
+        let output = site.build()
+        #expect(output.diagnostics.map { "\($0.severity) \($0.file): \($0.message)" } == [
+            "error Content/\u{212A}.md: this name differs from Content/K.md only in Unicode normalisation",
+        ])
+        #expect(!site.exists("public"))
+    }
 }
