@@ -8,6 +8,8 @@ enum PersonalityParser {
     static let headingFlags = PersonalityQuiz.QuestionType.allCases.map(\.rawValue) + ["outcome"]
     /// Weights stay small enough that any sum is exact in the page script's numbers.
     static let weightLimit = 1_000_000
+    /// How many outcomes an answer may name before they are found through a dictionary.
+    static let smallAnswer = 16
 
     static func parse(
         _ outline: Outline, reader: inout FrontMatterReader, file: SourceFile, kindLine: Int
@@ -152,9 +154,14 @@ enum PersonalityParser {
         var example: String { outcomes.min { $0.value < $1.value }?.key ?? "outcome" }
         let tokens = attributes?.tokens ?? []
         var scores: [Int: Int] = [:]
-        // Room for every name at once: growing from empty cost more than the lookups. It is
-        // only looked up, never walked, so its order does not matter.
-        var named = [String: Int](minimumCapacity: tokens.count)
+        // The outcomes named so far and the line of each one's last mention. An answer names
+        // a few, searched in turn: making a dictionary cost more than that. Past a handful a
+        // dictionary finds them, so that a long list of names is not searched name by name.
+        var named: [(name: String, line: Int)] = []
+        var namedIndex: [String: Int] = [:]
+        func mention(of name: String) -> Int? {
+            named.count > smallAnswer ? namedIndex[name] : named.firstIndex { $0.name == name }
+        }
         var references = 0
         for token in tokens {
             let name: String
@@ -192,12 +199,20 @@ enum PersonalityParser {
                     hint: hints.hint(name)))
                 continue
             }
-            if let line = named[name] {
+            if let mention = mention(of: name) {
+                let line = named[mention].line
                 diagnostics.append(file.warning(
                     "'\(name)' is named twice in this answer; the weights are added", line: token.line,
                     byteColumn: token.column, hint: line == token.line ? nil : "first on line \(line)"))
+                named[mention].line = token.line
+            } else {
+                named.append((name, token.line))
+                if named.count == smallAnswer + 1 {
+                    for (position, mention) in named.enumerated() { namedIndex[mention.name] = position }
+                } else if named.count > smallAnswer + 1 {
+                    namedIndex[name] = named.count - 1
+                }
             }
-            named[name] = token.line
             scores[index, default: 0] += weight
         }
         if references == 0 && !diagnostics.hasErrors {

@@ -290,7 +290,7 @@ enum TriviaParser {
                     hint: "write the choice's text after its marker: '- [ ] Paris'"))
                 continue
             }
-            let key = choiceKey(content.plainText)
+            let key = TriviaQuiz.choiceKey(of: content)
             if !key.isEmpty {
                 if let line = seen[key] {
                     diagnostics.append(file.error(
@@ -446,10 +446,11 @@ enum TriviaParser {
 
     /// The same question twice in a bank makes a draw show it twice: a warning at the second.
     static func duplicateQuestions(_ questions: [TriviaQuiz.Question], files: [String: SourceFile]) -> [Diagnostic] {
-        var seen: [String: TriviaQuiz.Source] = [:]
+        // Only looked up: room for every question at once instead of growing from empty.
+        var seen = [String: TriviaQuiz.Source](minimumCapacity: questions.count)
         var diagnostics: [Diagnostic] = []
         for question in questions {
-            let key = choiceKey(question.text.plainText)
+            let key = TriviaQuiz.choiceKey(of: question.text)
             guard !key.isEmpty else { continue }
             guard let first = seen[key] else {
                 seen[key] = question.source

@@ -8,6 +8,10 @@ extension Node {
     public func strippingAttributes() -> Node? {
         guard let block = attributes else { return self }
         let record = record
+        // The parser's tree holds the stripped node already, worked out while converting.
+        if record.attributes < tree.stripped.count, case let found = tree.stripped[record.attributes], found != Tree.notWorkedOut {
+            return found == Tree.notStrippable ? nil : Node(tree: tree, index: Int(found))
+        }
         switch record.tag {
         case .heading:
             guard let kept = tree.inlinesKept(of: index, before: block) else { return nil }
@@ -45,8 +49,14 @@ extension Tree {
     /// the text node that holds it is cut there, and the space before it and any break left
     /// at the end go too. Nil when the block overlaps other markup.
     func inlinesKept(of parent: Int, before block: AttributeBlock) -> [Kept]? {
+        Self.inlinesKept(of: parent, before: block, records: records, bytes: bytes)
+    }
+
+    /// `inlinesKept` over the arrays of a tree or of a tree being built.
+    static func inlinesKept(of parent: Int, before block: AttributeBlock, records: [Record], bytes: [UInt8]) -> [Kept]? {
         let record = records[parent]
         var kept: [Kept] = []
+        kept.reserveCapacity(record.count)
         for child in record.first..<(record.first + record.count) {
             let node = records[child]
             if node.tag == .softBreak || node.tag == .lineBreak || node.range.end < block.brace {
@@ -98,6 +108,62 @@ extension Tree.Builder {
         for (offset, child) in kept.enumerated() {
             copy(child.index, of: tree, to: first + offset)
             if let text = child.text { records[first + offset].text = text }
+        }
+    }
+}
+
+extension Tree.Builder {
+    /// Works out the node of record `slot` (a heading or an item, with attribute block
+    /// `block`, its subtree converted) without the block, as `strippingAttributes` would,
+    /// and keeps it in this tree: a copy of its record whose children are copies of the
+    /// kept ones' records (their subtrees shared, a cut text's span narrowed). No tree is
+    /// made per stripped node, and nothing is copied below the changed records.
+    mutating func addStripped(of slot: Int, block: Int) {
+        let record = records[slot]
+        var found = Tree.notStrippable
+        switch record.tag {
+        case .heading:
+            if let kept = Tree.inlinesKept(of: slot, before: attributes[block], records: records, bytes: bytes) {
+                found = Int32(records.count)
+                var copy = record
+                copy.attributes = -1
+                copy.first = 0
+                copy.count = 0
+                records.append(copy)
+                appendShallow(kept, to: Int(found))
+            }
+        case .item:
+            let last = record.first + record.count - 1
+            if record.count > 0, records[last].tag == .paragraph,
+               let kept = Tree.inlinesKept(of: last, before: attributes[block], records: records, bytes: bytes) {
+                found = Int32(records.count)
+                var copy = record
+                copy.attributes = -1
+                copy.first = records.count + 1
+                records.append(copy)
+                for child in record.first...last { records.append(records[child]) }
+                let paragraph = records.count - 1
+                records[paragraph].first = 0
+                records[paragraph].count = 0
+                appendShallow(kept, to: paragraph)
+            }
+        default:
+            break
+        }
+        while stripped.count <= block { stripped.append(Tree.notWorkedOut) }
+        stripped[block] = found
+    }
+
+    /// The kept children's records under `parent`, side by side, each still pointing to its
+    /// own children in this tree.
+    private mutating func appendShallow(_ kept: [Tree.Kept], to parent: Int) {
+        guard !kept.isEmpty else { return }
+        records[parent].first = records.count
+        records[parent].count = kept.count
+        for child in kept {
+            var record = records[child.index]
+            if let text = child.text { record.text = text }
+            records.append(record)
         }
     }
 }

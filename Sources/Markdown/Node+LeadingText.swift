@@ -23,12 +23,14 @@ extension Node {
     /// text; the cut is in bytes, so they should be ASCII.
     ///
     /// Spaces and tabs are taken off as Characters: one that a combining mark joins stays.
-    /// Worked out on the records: one tree over the same bytes.
+    /// Worked out on the records: only the cut paragraph is copied, into a tree over the
+    /// same bytes; the other children stay handles on this tree.
     public func childrenDroppingLeadingText(_ count: Int) -> [Node]? {
         let record = record
         guard record.count > 0, tree.records[record.first].tag == .paragraph else { return nil }
         let paragraph = tree.records[record.first]
         var kept: [Tree.Kept] = []
+        kept.reserveCapacity(paragraph.count)
         var drop = count
         var trimming = true
         for child in paragraph.first..<(paragraph.first + paragraph.count) {
@@ -66,20 +68,18 @@ extension Node {
             }
         }
         guard drop == 0 else { return nil }
-        if kept.isEmpty && record.count == 1 { return [] }
-        var builder = Tree.Builder(sharingBytesOf: tree, capacity: record.count + kept.count + 1)
-        builder.copy(index, of: tree, to: nil, withChildren: false, withAttributes: false)
-        let children = kept.isEmpty ? (record.first + 1)..<(record.first + record.count) : record.first..<(record.first + record.count)
-        let first = builder.reserveChildren(children.count, of: 0, range: record.range)
-        for (offset, child) in children.enumerated() {
-            if child == record.first {
-                builder.copy(child, of: tree, to: first + offset, withChildren: false)
-                builder.append(kept, of: tree, to: first + offset)
-            } else {
-                builder.copy(child, of: tree, to: first + offset)
-            }
+        // The other children are as they were: handles on this tree. Only the paragraph
+        // that was cut gets a tree of its own (over the same bytes), when anything is left.
+        var children: [Node] = []
+        children.reserveCapacity(record.count)
+        if !kept.isEmpty {
+            var builder = Tree.Builder(sharingBytesOf: tree, capacity: kept.count + 1)
+            builder.copy(record.first, of: tree, to: nil, withChildren: false)
+            builder.append(kept, of: tree, to: 0)
+            children.append(Node(tree: builder.finish(), index: 0))
         }
-        return Node(tree: builder.finish(), index: 0).children
+        for child in (record.first + 1)..<(record.first + record.count) { children.append(Node(tree: tree, index: child)) }
+        return children
     }
 }
 

@@ -239,11 +239,19 @@ final class Tree: @unchecked Sendable {
     let records: [Record]
     let bytes: [UInt8]
     let attributes: [AttributeBlock]
+    /// For attribute block `i`, where the parser put its node without the block: a record
+    /// of this tree, `notStrippable`, or `notWorkedOut` (also past the end: copied trees
+    /// have none, and work it out when asked).
+    let stripped: [Int32]
 
-    init(records: [Record], bytes: [UInt8], attributes: [AttributeBlock]) {
+    static let notStrippable: Int32 = -1
+    static let notWorkedOut: Int32 = -2
+
+    init(records: [Record], bytes: [UInt8], attributes: [AttributeBlock], stripped: [Int32] = []) {
         self.records = records
         self.bytes = bytes
         self.attributes = attributes
+        self.stripped = stripped
     }
 
     func string(_ span: Span) -> String {
@@ -338,6 +346,7 @@ final class Tree: @unchecked Sendable {
         var records: [Record] = []
         var bytes: [UInt8] = []
         var attributes: [AttributeBlock] = []
+        var stripped: [Int32] = []
 
         /// Set when `bytes` is the bytes of the trees copied from: their spans stay as they are,
         /// and nothing may be appended to them.
@@ -473,7 +482,7 @@ final class Tree: @unchecked Sendable {
         }
 
         func finish() -> Tree {
-            Tree(records: records, bytes: bytes, attributes: attributes)
+            Tree(records: records, bytes: bytes, attributes: attributes, stripped: stripped)
         }
     }
 }
@@ -524,9 +533,15 @@ extension Tree {
 extension Array where Element == Node {
     /// The plain text of a run of nodes, e.g. a heading's inlines.
     public var plainText: String {
+        withPlainTextBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The plain text's bytes, lent to `body`: for a key made of them without a string of
+    /// the text first.
+    public func withPlainTextBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         var out: [UInt8] = []
         for node in self { node.tree.appendPlainText(of: node.index, to: &out) }
-        return String(decoding: out, as: UTF8.self)
+        return out.withUnsafeBufferPointer(body)
     }
 }
 

@@ -61,6 +61,16 @@ let capital = """
         #expect(TriviaQuiz.choiceKey("  ZÜRICH\u{A0} Nord ") == "zürich nord")
     }
 
+    /// A key made from Markdown's nodes is the key of their plain text, ASCII or not.
+    @Test func choiceKeysOfNodesAreTheKeysOfTheirText() {
+        let markdown = ["  Paris *and*  `Lyon`", "New\nYORK", "ZÜRICH\u{A0} **Nord**", "", "![Alt](x.png) text", "a<b>b</b>c"]
+        for text in markdown {
+            let nodes = MarkdownParser.parse(text + "\n").document.children
+            #expect(TriviaQuiz.choiceKey(of: nodes) == TriviaQuiz.choiceKey(nodes.plainText), "\(text.debugDescription)")
+        }
+        #expect(TriviaQuiz.choiceKey(of: MarkdownParser.parse("Big *Ben*\n").document.children) == "big ben")
+    }
+
     @Test func parsesTheFormatExample() throws {
         let (piece, problems) = parse(knowledgeKing)
         #expect(problems.isEmpty, "\(problems)")
