@@ -44,7 +44,10 @@ public struct Attributes: Sendable, Equatable {
         tokens.compactMap { if case .flag(let flag) = $0.kind { flag } else { nil } }
     }
 
-    public func has(flag: String) -> Bool { flags.contains(flag) }
+    /// Read on the tokens, without an array of the flags first.
+    public func has(flag: String) -> Bool {
+        tokens.contains { if case .flag(let name) = $0.kind { name == flag } else { false } }
+    }
 
     public func token(flag: String) -> Token? {
         tokens.first { $0.kind == .flag(flag) }

@@ -8,8 +8,6 @@ enum PersonalityParser {
     static let headingFlags = PersonalityQuiz.QuestionType.allCases.map(\.rawValue) + ["outcome"]
     /// Weights stay small enough that any sum is exact in the page script's numbers.
     static let weightLimit = 1_000_000
-    /// How many outcomes an answer may name before they are found through a dictionary.
-    static let smallAnswer = 16
 
     static func parse(
         _ outline: Outline, reader: inout FrontMatterReader, file: SourceFile, kindLine: Int
@@ -154,16 +152,8 @@ enum PersonalityParser {
         var example: String { outcomes.min { $0.value < $1.value }?.key ?? "outcome" }
         let tokens = attributes?.tokens ?? []
         var scores: [Int: Int] = [:]
-        // The outcomes named so far and the line of each one's last mention. An answer names
-        // a few, searched in turn: making a dictionary cost more than that. Past a handful a
-        // dictionary finds them, so that a long list of names is not searched name by name.
-        var named: [(name: String, line: Int)] = []
-        var namedIndex: [String: Int] = [:]
-        func mention(of name: String) -> Int? {
-            named.count > smallAnswer ? namedIndex[name] : named.firstIndex { $0.name == name }
-        }
         var references = 0
-        for token in tokens {
+        for (position, token) in tokens.enumerated() {
             let name: String
             var weight = 1
             switch token.kind {
@@ -199,19 +189,12 @@ enum PersonalityParser {
                     hint: hints.hint(name)))
                 continue
             }
-            if let mention = mention(of: name) {
-                let line = named[mention].line
+            // An outcome already scored was named before: the line of its last mention is
+            // looked for among the tokens, only then (nothing is kept per answer for it).
+            if scores[index] != nil, let line = lastMention(of: name, before: position, in: tokens) {
                 diagnostics.append(file.warning(
                     "'\(name)' is named twice in this answer; the weights are added", line: token.line,
                     byteColumn: token.column, hint: line == token.line ? nil : "first on line \(line)"))
-                named[mention].line = token.line
-            } else {
-                named.append((name, token.line))
-                if named.count == smallAnswer + 1 {
-                    for (position, mention) in named.enumerated() { namedIndex[mention.name] = position }
-                } else if named.count > smallAnswer + 1 {
-                    namedIndex[name] = named.count - 1
-                }
             }
             scores[index, default: 0] += weight
         }
@@ -222,6 +205,22 @@ enum PersonalityParser {
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         return (PersonalityQuiz.Answer(content: item.children, scores: scores, line: node.range.start.line), diagnostics)
+    }
+
+    /// The line of the last token before `position` that scored `name`: a name, or a pair
+    /// with a valid weight.
+    static func lastMention(of name: String, before position: Int, in tokens: [Attributes.Token]) -> Int? {
+        for token in tokens[..<position].reversed() {
+            switch token.kind {
+            case .name(name):
+                return token.line
+            case .pair(name, let value):
+                if let weight = Int(value), (-weightLimit...weightLimit).contains(weight) { return token.line }
+            default:
+                continue
+            }
+        }
+        return nil
     }
 
     static func unknownFlag(_ flag: String, token: Attributes.Token, file: SourceFile) -> Diagnostic {

@@ -265,6 +265,7 @@ enum TriviaParser {
     static func parseChoices(_ list: Node, file: SourceFile) -> ([TriviaQuiz.Choice]?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var choices: [TriviaQuiz.Choice] = []
+        choices.reserveCapacity(list.childNodes.count)
         // Only looked up: room for every choice at once instead of growing from empty.
         var seen = [String: Int](minimumCapacity: list.childNodes.count)
         var unmarked: [Node] = []

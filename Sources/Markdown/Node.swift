@@ -186,6 +186,13 @@ public struct Node: Hashable, Sendable {
 
     public var isSoftBreak: Bool { record.tag == .softBreak }
 
+    /// A link's destination, nil for any other node: read on the record, without the title
+    /// that `kind` would make too.
+    public var linkDestination: String? {
+        let record = record
+        return record.tag == .link ? tree.string(record.text) : nil
+    }
+
     /// Whether this node or one inside it is a list item with an attribute block: read on the
     /// records, so a caller can leave alone the (many) blocks that have none.
     public var containsItemAttributes: Bool { tree.containsItemAttributes(index) }
@@ -540,6 +547,8 @@ extension Array where Element == Node {
     /// the text first.
     public func withPlainTextBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         var out: [UInt8] = []
+        // Room for most texts at once: growing from empty took several allocations.
+        out.reserveCapacity(64)
         for node in self { node.tree.appendPlainText(of: node.index, to: &out) }
         return out.withUnsafeBufferPointer(body)
     }

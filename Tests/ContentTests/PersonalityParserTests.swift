@@ -149,8 +149,9 @@ import Testing
 }
 
 @Suite struct RepeatedOutcomeTests {
-    /// An answer that names an outcome again is warned about, whether it names a few (found
-    /// by a search) or many (found through a dictionary), and the weights add up.
+    /// An answer that names an outcome again is warned about at each mention after the first,
+    /// with the line of the one before (a pair with a bad weight is no mention), and the
+    /// weights add up.
     @Test func namingAnOutcomeTwiceAddsTheWeightsWithAWarning() throws {
         let ids = (1...20).map { "o\($0)" }
         let outcomes = ids.map { "## \($0) {#\($0) .outcome}\n" }.joined()
@@ -175,6 +176,12 @@ import Testing
         expected[2] = 1 + 1 - 1
         expected[19] = 5
         #expect(scores[1] == expected)
+        // A pair whose weight is refused scored nothing: the name after it is no repeat of it.
+        let refused = parse("---\nkind: personality\n---\n## Q\n- A {o1=x o1 o1=2}\n- B {o1}\n\n## O {#o1 .outcome}\n").1
+        #expect(located(refused) == [
+            "5:6: error: the weight of 'o1' must be a whole number",
+            "5:14: warning: 'o1' is named twice in this answer; the weights are added",
+        ])
     }
 }
 
