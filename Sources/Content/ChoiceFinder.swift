@@ -67,15 +67,17 @@ struct ChoiceFinder {
     func choiceItems(_ block: Node) -> [(link: Node, label: [Node])]? {
         guard block.isList, !block.childNodes.isEmpty else { return nil }
         var items: [(link: Node, label: [Node])] = []
+        items.reserveCapacity(block.childNodes.count)
         for item in block.childNodes {
             guard item.childNodes.count == 1, let paragraph = item.childNodes.first, paragraph.isParagraph else {
                 return nil
             }
-            let links = paragraph.children.links
+            let label = paragraph.children
+            let links = label.links
             guard links.count == 1, let destination = links[0].linkDestination, destination.hasPrefix("#") else {
                 return nil
             }
-            items.append((links[0], paragraph.children))
+            items.append((links[0], label))
         }
         return items
     }

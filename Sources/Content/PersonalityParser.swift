@@ -151,7 +151,9 @@ enum PersonalityParser {
         // Only for hints: computed when one is needed.
         var example: String { outcomes.min { $0.value < $1.value }?.key ?? "outcome" }
         let tokens = attributes?.tokens ?? []
-        var scores: [Int: Int] = [:]
+        // Room for every reference at once: from empty it grew at the first and second.
+        // Scores are only looked up, so the order a capacity gives them does not matter.
+        var scores = [Int: Int](minimumCapacity: tokens.count)
         var references = 0
         for (position, token) in tokens.enumerated() {
             let name: String

@@ -144,7 +144,7 @@ extension TriviaQuiz {
 
     static func asciiChoiceKey(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-        return String(unsafeUninitializedCapacity: bytes.count) { out in
+        return String(asciiCapacity: bytes.count) { out in
             var count = 0
             var pendingSpace = false
             for byte in bytes {

@@ -200,6 +200,7 @@ public struct Node: Hashable, Sendable {
     /// The text a reader would see, without markup (for titles, slugs, aria labels).
     public var plainText: String {
         var out: [UInt8] = []
+        out.reserveCapacity(64)
         tree.appendPlainText(of: index, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
