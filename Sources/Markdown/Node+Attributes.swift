@@ -49,14 +49,19 @@ extension Tree {
     /// the text node that holds it is cut there, and the space before it and any break left
     /// at the end go too. Nil when the block overlaps other markup.
     func inlinesKept(of parent: Int, before block: AttributeBlock) -> [Kept]? {
-        Self.inlinesKept(of: parent, before: block, records: records, bytes: bytes)
+        var kept: [Kept] = []
+        kept.reserveCapacity(records[parent].count)
+        guard Self.inlinesKept(of: parent, before: block, records: records, bytes: bytes, into: &kept) else { return nil }
+        return kept
     }
 
-    /// `inlinesKept` over the arrays of a tree or of a tree being built.
-    static func inlinesKept(of parent: Int, before block: AttributeBlock, records: [Record], bytes: [UInt8]) -> [Kept]? {
+    /// `inlinesKept` over the arrays of a tree or of a tree being built, into `kept` (emptied
+    /// first, so that one array serves a whole parse); false when the block overlaps markup.
+    static func inlinesKept(
+        of parent: Int, before block: AttributeBlock, records: [Record], bytes: [UInt8], into kept: inout [Kept]
+    ) -> Bool {
         let record = records[parent]
-        var kept: [Kept] = []
-        kept.reserveCapacity(record.count)
+        kept.removeAll(keepingCapacity: true)
         for child in record.first..<(record.first + record.count) {
             let node = records[child]
             if node.tag == .softBreak || node.tag == .lineBreak || node.range.end < block.brace {
@@ -65,15 +70,15 @@ extension Tree {
                 // Inside the block: ordinary text or emphasis made of underscores in an id.
                 switch node.tag {
                 case .text, .emphasis, .strong: continue
-                default: return nil
+                default: return false
                 }
             } else {
                 // This node holds the brace: it must be text whose tail is the block as written.
-                guard node.tag == .text, node.range.end.line == block.brace.line else { return nil }
+                guard node.tag == .text, node.range.end.line == block.brace.line else { return false }
                 let tailLength = node.range.end.column - block.brace.column + 1
                 let count = Int(node.text.count)
                 guard tailLength > 0, tailLength <= count,
-                      bytes[Int(node.text.start) + count - tailLength] == UInt8(ascii: "{") else { return nil }
+                      bytes[Int(node.text.start) + count - tailLength] == UInt8(ascii: "{") else { return false }
                 kept.append(Kept(index: child, text: Span(start: node.text.start, count: Int32(count - tailLength))))
             }
         }
@@ -96,7 +101,7 @@ extension Tree {
                 break
             }
         }
-        return kept
+        return true
     }
 }
 
@@ -120,10 +125,14 @@ extension Tree.Builder {
     /// made per stripped node, and nothing is copied below the changed records.
     mutating func addStripped(of slot: Int, block: Int) {
         let record = records[slot]
+        // Taken out while used, so that the array is not shared (and copied) when filled.
+        var kept: [Tree.Kept] = []
+        swap(&kept, &keptScratch)
+        defer { swap(&kept, &keptScratch) }
         var found = Tree.notStrippable
         switch record.tag {
         case .heading:
-            if let kept = Tree.inlinesKept(of: slot, before: attributes[block], records: records, bytes: bytes) {
+            if Tree.inlinesKept(of: slot, before: attributes[block], records: records, bytes: bytes, into: &kept) {
                 found = Int32(records.count)
                 var copy = record
                 copy.attributes = -1
@@ -135,7 +144,7 @@ extension Tree.Builder {
         case .item:
             let last = record.first + record.count - 1
             if record.count > 0, records[last].tag == .paragraph,
-               let kept = Tree.inlinesKept(of: last, before: attributes[block], records: records, bytes: bytes) {
+               Tree.inlinesKept(of: last, before: attributes[block], records: records, bytes: bytes, into: &kept) {
                 found = Int32(records.count)
                 var copy = record
                 copy.attributes = -1
@@ -150,6 +159,8 @@ extension Tree.Builder {
         default:
             break
         }
+        // One slot per attribute block, grown as they are.
+        if stripped.capacity < attributes.count { stripped.reserveCapacity(attributes.capacity) }
         while stripped.count <= block { stripped.append(Tree.notWorkedOut) }
         stripped[block] = found
     }

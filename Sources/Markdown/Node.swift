@@ -355,6 +355,8 @@ final class Tree: @unchecked Sendable {
         var bytes: [UInt8] = []
         var attributes: [AttributeBlock] = []
         var stripped: [Int32] = []
+        /// The children kept by `addStripped`, one array for the whole parse.
+        var keptScratch: [Tree.Kept] = []
 
         /// Set when `bytes` is the bytes of the trees copied from: their spans stay as they are,
         /// and nothing may be appended to them.
