@@ -57,6 +57,7 @@ enum PersonalityParser {
         var hints = NearestMatch.Hints(
             candidates: ids, fallback: ids.count <= 12 ? "declared outcomes: \(ids.joined(separator: ", "))" : nil)
         var questions: [PersonalityQuiz.Question] = []
+        questions.reserveCapacity(outline.items.count - outcomes.count)
         for item in outline.items where !item.attributes.has(flag: "outcome") {
             let (question, problems) = parseQuestion(item, outcomes: outcomeIndex, hints: &hints, file: file)
             diagnostics += problems
@@ -117,6 +118,7 @@ enum PersonalityParser {
         var answers: [PersonalityQuiz.Answer] = []
         if let listIndex {
             let list = body.remove(at: listIndex)
+            answers.reserveCapacity(list.childNodes.count)
             for node in list.childNodes {
                 // Its attribute block would be searched for at the end of the nested list.
                 if let nested = IndentedList.nested(in: node) {

@@ -54,6 +54,7 @@ enum TriviaParser {
 
         var levels = Levels(points: Dictionary(pointsMap.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a }))
         var questions: [TriviaQuiz.Question] = []
+        questions.reserveCapacity(outline.items.count)
         for item in outline.items {
             let (question, problems) = parseQuestion(item, levels: &levels, file: file)
             diagnostics += problems
