@@ -206,7 +206,7 @@ enum TriviaParser {
                 diagnostics.append(file.warning(message, line: token.line, byteColumn: token.column, hint: hint))
             }
         } ?? 1
-        if item.heading.children.plainText.trimmingWhitespace.isEmpty && !item.heading.childNodes.contains(where: { !$0.isSoftBreak && !$0.isText }) {
+        if isBlank(item.heading.children) && !item.heading.childNodes.contains(where: { !$0.isSoftBreak && !$0.isText }) {
             diagnostics.append(file.error(
                 "this question has no text", line: item.line, byteColumn: item.column,
                 hint: "write the question after '## '"))
@@ -259,6 +259,16 @@ enum TriviaParser {
         return (TriviaQuiz.Question(
             text: item.heading.children, body: body, choices: choices, multiple: multiple, points: resolvedPoints,
             level: level, explanation: explanation, source: .init(file: file.path, line: item.line)), diagnostics)
+    }
+
+    /// Whether the nodes' plain text is white space only. A byte of ASCII that is not white
+    /// space starts a Character that is not, so most texts are told on their bytes, without
+    /// a string of them.
+    static func isBlank(_ nodes: [Node]) -> Bool {
+        nodes.withPlainTextBytes { bytes in
+            if bytes.contains(where: { $0 < 0x80 && $0 != 0x20 && !(0x09...0x0D).contains($0) }) { return false }
+            return String(decoding: bytes, as: UTF8.self).trimmingWhitespace.isEmpty
+        }
     }
 
     /// The choices of one list; nil when a choice has no marker (the count of correct

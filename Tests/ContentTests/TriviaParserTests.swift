@@ -61,6 +61,15 @@ let capital = """
         #expect(TriviaQuiz.choiceKey("  ZÜRICH\u{A0} Nord ") == "zürich nord")
     }
 
+    /// Blank is what trimming white space leaves empty, whatever the bytes.
+    @Test func blankTextIsToldAsTrimmingTellsIt() {
+        let texts = ["", " ", "\t x", "a", "\u{A0}\u{2003}", "\u{A0}b", "\u{1C}", " \u{301}", "é", "\u{3000}\n"]
+        for text in texts {
+            let nodes = [Node(.text(text), range: SourceRange(start: .init(line: 1, column: 1), end: .init(line: 1, column: 1)))]
+            #expect(TriviaParser.isBlank(nodes) == text.trimmingWhitespace.isEmpty, "\(text.debugDescription)")
+        }
+    }
+
     /// A key made from Markdown's nodes is the key of their plain text, ASCII or not.
     @Test func choiceKeysOfNodesAreTheKeysOfTheirText() {
         let markdown = ["  Paris *and*  `Lyon`", "New\nYORK", "ZÜRICH\u{A0} **Nord**", "", "![Alt](x.png) text", "a<b>b</b>c"]
