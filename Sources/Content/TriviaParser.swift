@@ -277,8 +277,7 @@ enum TriviaParser {
         var diagnostics: [Diagnostic] = []
         var choices: [TriviaQuiz.Choice] = []
         choices.reserveCapacity(list.childNodes.count)
-        // Only looked up: room for every choice at once instead of growing from empty.
-        var seen = [String: Int](minimumCapacity: list.childNodes.count)
+        var seen = SeenKeys(capacity: list.childNodes.count)
         var unmarked: [Node] = []
         for node in list.childNodes {
             if let nested = IndentedList.nested(in: node) {
@@ -304,14 +303,14 @@ enum TriviaParser {
             }
             let key = TriviaQuiz.choiceKey(of: content)
             if !key.isEmpty {
-                if let line = seen[key] {
+                if let line = seen.line(of: key) {
                     diagnostics.append(file.error(
                         "duplicate choice '\(content.plainText.trimmingWhitespace)'", line: contentStart.line,
                         byteColumn: contentStart.column + 4,
                         hint: line == contentStart.line ? nil : "the same as the choice on line \(line)"))
                     continue
                 }
-                seen[key] = contentStart.line
+                seen.insert(key, line: contentStart.line)
             }
             choices.append(.init(content: content, correct: correct))
         }
@@ -329,6 +328,33 @@ enum TriviaParser {
             }
         }
         return (unmarked.isEmpty ? choices : nil, diagnostics)
+    }
+
+    /// The keys of one list's choices seen so far, each with its line. A question has a few,
+    /// searched in turn: making and hashing a dictionary cost more than the search. Past
+    /// `searched` of them a dictionary finds them, so that a long list is not searched key
+    /// by key.
+    struct SeenKeys {
+        static let searched = 16
+        private var keys: [(key: String, line: Int)] = []
+        private var index: [String: Int] = [:]
+
+        init(capacity: Int) {
+            keys.reserveCapacity(capacity)
+        }
+
+        func line(of key: String) -> Int? {
+            keys.count > Self.searched ? index[key] : keys.first { $0.key == key }?.line
+        }
+
+        mutating func insert(_ key: String, line: Int) {
+            keys.append((key, line))
+            if keys.count == Self.searched + 1 {
+                for seen in keys { index[seen.key] = seen.line }
+            } else if keys.count > Self.searched + 1 {
+                index[key] = line
+            }
+        }
     }
 
     /// `[x] `, `[X] ` or `[ ] ` at the start of a list item. cmark has no task lists, so the

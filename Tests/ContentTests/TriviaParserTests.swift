@@ -233,6 +233,23 @@ let capital = """
         #expect(problems[0].hint == "the same as the choice on line 5")
     }
 
+    /// Past the choices searched one by one, a dictionary finds the keys: the same errors.
+    @Test func duplicateChoicesInALongList() {
+        let count = TriviaParser.SeenKeys.searched + 4
+        let choices = (1...count).map { "- [\($0 == 1 ? "x" : " ")] Choice \($0)\n" }.joined()
+        let text = "## Many?\n" + choices + "- [ ] choice  3\n- [ ] CHOICE \(count)\n"
+        let (piece, problems) = parse(triviaFile("", text))
+        #expect(piece == nil)
+        #expect(problems.map(\.message) == ["duplicate choice 'choice  3'", "duplicate choice 'CHOICE \(count)'"])
+        #expect(problems.map(\.hint) == ["the same as the choice on line 7", "the same as the choice on line \(4 + count)"])
+        var seen = TriviaParser.SeenKeys(capacity: 0)
+        for n in 0..<40 {
+            #expect(seen.line(of: "k\(n)") == nil)
+            seen.insert("k\(n)", line: n)
+            #expect(seen.line(of: "k\(n / 2)") == n / 2)
+        }
+    }
+
     @Test func choicesWithoutMarkers() {
         let all = parse(triviaFile("", "## Capital of France?\n- Paris\n- Lyon\n"))
         #expect(located(all.1) == ["5:3: error: the choices have no [x] or [ ] markers"])
