@@ -61,6 +61,19 @@ let capital = """
         #expect(TriviaQuiz.choiceKey("  ZÜRICH\u{A0} Nord ") == "zürich nord")
     }
 
+    /// The look ahead for a bank reads `bank:` only between the first two `---` lines.
+    @Test func aBankIsLookedForInTheFrontMatterOnly() {
+        let cases: [(String, Bool)] = [
+            ("---\nbank: x.csv\n---\n", true), ("---\ntitle: a\n  xbank: y\n---\n", true), ("---\nbank:", true),
+            ("---\ntitle: a\n---\nbank: x.csv\n", false), ("bank: x.csv\n", false), ("---\r\nbank: x\n", false),
+            ("---\n---\nbank: x\n", false), ("---\nban\nk: x\n", false), ("---\nbank", false), ("", false), ("---\n", false),
+            ("---\nbänk: x\nbank: y\n", true),
+        ]
+        for (text, expected) in cases {
+            #expect(ContentParser.mentionsBank(text.utf8) == expected, "\(text.debugDescription)")
+        }
+    }
+
     /// Blank is what trimming white space leaves empty, whatever the bytes.
     @Test func blankTextIsToldAsTrimmingTellsIt() {
         let texts = ["", " ", "\t x", "a", "\u{A0}\u{2003}", "\u{A0}b", "\u{1C}", " \u{301}", "é", "\u{3000}\n"]
