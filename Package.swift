@@ -41,7 +41,9 @@ let package = Package(
         // string formatting, writing a whole buffer to a file descriptor.
         .target(name: "Support", swiftSettings: coverage),
         .target(name: "Diagnostics", swiftSettings: coverage),
-        .target(name: "Markdown", dependencies: ["CCmark", "Support"], swiftSettings: coverage),
+        // The arena cmark allocates from while it parses: C, for its thread-local.
+        .target(name: "CArena"),
+        .target(name: "Markdown", dependencies: ["CCmark", "CArena", "Support"], swiftSettings: coverage),
         // The words readers see, per language: catalogs from Templates/i18n and CLDR plural rules.
         // YAML from authors: the plain subset read directly, the rest composed by Yams with
         // aliases measured first; values and errors located.

@@ -44,7 +44,10 @@ public struct Attributes: Sendable, Equatable {
         tokens.compactMap { if case .flag(let flag) = $0.kind { flag } else { nil } }
     }
 
-    public func has(flag: String) -> Bool { flags.contains(flag) }
+    /// Read on the tokens, without an array of the flags first.
+    public func has(flag: String) -> Bool {
+        tokens.contains { if case .flag(let name) = $0.kind { name == flag } else { false } }
+    }
 
     public func token(flag: String) -> Token? {
         tokens.first { $0.kind == .flag(flag) }
@@ -72,62 +75,74 @@ public struct Attributes: Sendable, Equatable {
     public static func parse(_ block: AttributeBlock, in file: SourceFile) -> (Attributes, [Diagnostic]) {
         var result = Attributes(line: block.start.line, column: block.start.column)
         var diagnostics: [Diagnostic] = []
-        let bytes = Array(block.text.utf8)
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == 0x20 || bytes[i] == 0x09 {
-                i += 1
-                continue
+        var source = block.text
+        // Read in place, through the string's own bytes; a token's text is made as a String
+        // only when a token is not ASCII or a message quotes it.
+        source.withUTF8 { bytes in
+            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+            // Room for every token at once: the array grew from empty in most blocks.
+            var count = 0
+            for i in bytes.indices where !isBlank(bytes[i]) && (i == 0 || isBlank(bytes[i - 1])) { count += 1 }
+            result.tokens.reserveCapacity(count)
+            var i = 0
+            while i < bytes.count {
+                if isBlank(bytes[i]) {
+                    i += 1
+                    continue
+                }
+                let start = i
+                while i < bytes.count, !isBlank(bytes[i]) { i += 1 }
+                let token = UnsafeBufferPointer(rebasing: bytes[start..<i])
+                let column = block.start.column + start
+                func fail(_ message: String, hint: String? = nil) {
+                    diagnostics.append(file.error(message, line: block.start.line, byteColumn: column, hint: hint))
+                }
+                let kind: Token.Kind
+                if let ascii = asciiToken(token) {
+                    switch ascii {
+                    case .success(let token): kind = token
+                    case .failure(let problem):
+                        fail(problem.message, hint: problem.hint)
+                        continue
+                    }
+                } else {
+                    let text = String(decoding: token, as: UTF8.self)
+                    if text.hasPrefix("#") {
+                        let name = text.dropFirst()
+                        guard isValidName(name) else {
+                            fail("invalid id '\(text)'", hint: "an id is made of letters, digits, '_' and '-'")
+                            continue
+                        }
+                        kind = .id(String(name))
+                    } else if text.hasPrefix(".") {
+                        let name = text.dropFirst()
+                        guard isValidName(name) else {
+                            fail("invalid flag '\(text)'", hint: "a flag is '.' followed by a word, such as .multiple")
+                            continue
+                        }
+                        kind = .flag(String(name))
+                    } else if let equals = text.firstIndex(of: "=") {
+                        let key = text[..<equals]
+                        let value = text[text.index(after: equals)...]
+                        guard isValidName(key) else {
+                            fail("invalid setting '\(text)'", hint: "write key=value, such as points=3 or cat=2")
+                            continue
+                        }
+                        guard !value.isEmpty else {
+                            fail("'\(key)=' has no value", hint: "write \(key)=value with no space around '='")
+                            continue
+                        }
+                        kind = .pair(key: String(key), value: String(value))
+                    } else {
+                        guard isValidName(text) else {
+                            fail("invalid attribute '\(text)'", hint: "use #id, .flag, key=value or a name")
+                            continue
+                        }
+                        kind = .name(text)
+                    }
+                }
+                result.tokens.append(Token(kind: kind, line: block.start.line, column: column))
             }
-            let start = i
-            while i < bytes.count, bytes[i] != 0x20, bytes[i] != 0x09 { i += 1 }
-            let text = String(decoding: bytes[start..<i], as: UTF8.self)
-            let column = block.start.column + start
-            func fail(_ message: String, hint: String? = nil) {
-                diagnostics.append(file.error(message, line: block.start.line, byteColumn: column, hint: hint))
-            }
-            let kind: Token.Kind
-            if let ascii = asciiToken(bytes[start..<i], text: text) {
-                switch ascii {
-                case .success(let token): kind = token
-                case .failure(let problem):
-                    fail(problem.message, hint: problem.hint)
-                    continue
-                }
-            } else if text.hasPrefix("#") {
-                let name = text.dropFirst()
-                guard isValidName(name) else {
-                    fail("invalid id '\(text)'", hint: "an id is made of letters, digits, '_' and '-'")
-                    continue
-                }
-                kind = .id(String(name))
-            } else if text.hasPrefix(".") {
-                let name = text.dropFirst()
-                guard isValidName(name) else {
-                    fail("invalid flag '\(text)'", hint: "a flag is '.' followed by a word, such as .multiple")
-                    continue
-                }
-                kind = .flag(String(name))
-            } else if let equals = text.firstIndex(of: "=") {
-                let key = text[..<equals]
-                let value = text[text.index(after: equals)...]
-                guard isValidName(key) else {
-                    fail("invalid setting '\(text)'", hint: "write key=value, such as points=3 or cat=2")
-                    continue
-                }
-                guard !value.isEmpty else {
-                    fail("'\(key)=' has no value", hint: "write \(key)=value with no space around '='")
-                    continue
-                }
-                kind = .pair(key: String(key), value: String(value))
-            } else {
-                guard isValidName(text) else {
-                    fail("invalid attribute '\(text)'", hint: "use #id, .flag, key=value or a name")
-                    continue
-                }
-                kind = .name(text)
-            }
-            result.tokens.append(Token(kind: kind, line: block.start.line, column: column))
         }
         return (result, diagnostics)
     }
@@ -138,31 +153,34 @@ public struct Attributes: Sendable, Equatable {
     }
 
     /// The common case, a token of ASCII only, read on its bytes: there every byte is a
-    /// Character, so this gives what the Character-based reading below gives, for a fraction
+    /// Character, so this gives what the Character-based reading above gives, for a fraction
     /// of its cost. Nil for a token with other bytes.
-    static func asciiToken(_ bytes: ArraySlice<UInt8>, text: String) -> Result<Token.Kind, Problem>? {
+    static func asciiToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Token.Kind, Problem>? {
         guard let first = bytes.first, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-        func isName(_ name: ArraySlice<UInt8>) -> Bool {
-            !name.isEmpty && name.allSatisfy { isNameScalar(Unicode.Scalar($0)) }
+        func isName(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+            !name.isEmpty && name.allSatisfy(isNameByte)
         }
-        func string(_ part: ArraySlice<UInt8>) -> String { String(decoding: part, as: UTF8.self) }
+        func string(_ part: Slice<UnsafeBufferPointer<UInt8>>) -> String { String(decoding: part, as: UTF8.self) }
+        // Messages only: the token as written.
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+        let all = bytes[...]
         switch first {
         case UInt8(ascii: "#"):
-            let name = bytes.dropFirst()
+            let name = all.dropFirst()
             guard isName(name) else {
                 return .failure(Problem(message: "invalid id '\(text)'", hint: "an id is made of letters, digits, '_' and '-'"))
             }
             return .success(.id(string(name)))
         case UInt8(ascii: "."):
-            let name = bytes.dropFirst()
+            let name = all.dropFirst()
             guard isName(name) else {
                 return .failure(Problem(message: "invalid flag '\(text)'", hint: "a flag is '.' followed by a word, such as .multiple"))
             }
             return .success(.flag(string(name)))
         default:
-            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
-                let key = bytes[..<equals]
-                let value = bytes[(equals + 1)...]
+            if let equals = all.firstIndex(of: UInt8(ascii: "=")) {
+                let key = all[..<equals]
+                let value = all[(equals + 1)...]
                 guard isName(key) else {
                     return .failure(Problem(message: "invalid setting '\(text)'", hint: "write key=value, such as points=3 or cat=2"))
                 }
@@ -172,10 +190,21 @@ public struct Attributes: Sendable, Equatable {
                 }
                 return .success(.pair(key: string(key), value: string(value)))
             }
-            guard isName(bytes) else {
+            guard isName(all) else {
                 return .failure(Problem(message: "invalid attribute '\(text)'", hint: "use #id, .flag, key=value or a name"))
             }
-            return .success(.name(text))
+            return .success(.name(string(all)))
+        }
+    }
+
+    /// `isNameScalar` for an ASCII byte.
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
+        default:
+            false
         }
     }
 }

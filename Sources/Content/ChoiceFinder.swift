@@ -39,14 +39,14 @@ struct ChoiceFinder {
     /// Every link to `#id` in the nodes, in order, as a choice whose label is the link's text.
     mutating func collect(in nodes: [Node], into choices: inout [Story.Choice]) {
         for node in nodes.links {
-            if case .link(let destination, _) = node.kind, destination.hasPrefix("#") {
+            if let destination = node.linkDestination, destination.hasPrefix("#") {
                 if let choice = choice(node, label: node.children, inProse: true) { choices.append(choice) }
             }
         }
     }
 
     mutating func choice(_ link: Node, label: [Node], inProse: Bool) -> Story.Choice? {
-        guard case .link(let destination, _) = link.kind, let id = Story.fragment(of: destination) else { return nil }
+        guard let destination = link.linkDestination, let id = Story.fragment(of: destination) else { return nil }
         let position = link.range.start
         guard !id.isEmpty else {
             diagnostics.append(file.error(
@@ -67,15 +67,17 @@ struct ChoiceFinder {
     func choiceItems(_ block: Node) -> [(link: Node, label: [Node])]? {
         guard block.isList, !block.childNodes.isEmpty else { return nil }
         var items: [(link: Node, label: [Node])] = []
+        items.reserveCapacity(block.childNodes.count)
         for item in block.childNodes {
             guard item.childNodes.count == 1, let paragraph = item.childNodes.first, paragraph.isParagraph else {
                 return nil
             }
-            let links = paragraph.children.links
-            guard links.count == 1, case .link(let destination, _) = links[0].kind, destination.hasPrefix("#") else {
+            let label = paragraph.children
+            let links = label.links
+            guard links.count == 1, let destination = links[0].linkDestination, destination.hasPrefix("#") else {
                 return nil
             }
-            items.append((links[0], paragraph.children))
+            items.append((links[0], label))
         }
         return items
     }

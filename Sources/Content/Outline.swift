@@ -24,22 +24,24 @@ public struct Outline: Sendable {
     public static func make(from document: Node, file: SourceFile) -> (Outline, [Diagnostic]) {
         var outline = Outline()
         var diagnostics: [Diagnostic] = []
-        var current: Item?
-        for block in document.children {
-            if block.headingLevel == 2 {
-                if let item = current { outline.items.append(item) }
-                let (heading, attributes, problems) = Self.heading(block, file: file)
-                diagnostics += problems
-                current = Item(heading: heading, attributes: attributes, body: [])
-            } else if current != nil {
-                current!.body.append(block)
-            } else if block.headingLevel == 1, outline.titleHeading == nil {
+        let blocks = document.children
+        // Each item's body is the run of blocks up to the next `##`, taken whole: appending
+        // block by block grew every body from empty.
+        let headings = blocks.indices.filter { blocks[$0].headingLevel == 2 }
+        for block in blocks[..<(headings.first ?? blocks.count)] {
+            if block.headingLevel == 1, outline.titleHeading == nil {
                 outline.titleHeading = Self.heading(block, file: file).0
             } else {
                 outline.introduction.append(block)
             }
         }
-        if let item = current { outline.items.append(item) }
+        outline.items.reserveCapacity(headings.count)
+        for (n, start) in headings.enumerated() {
+            let (heading, attributes, problems) = Self.heading(blocks[start], file: file)
+            diagnostics += problems
+            let end = n + 1 < headings.count ? headings[n + 1] : blocks.count
+            outline.items.append(Item(heading: heading, attributes: attributes, body: Array(blocks[(start + 1)..<end])))
+        }
         return (outline, diagnostics)
     }
 

@@ -57,6 +57,7 @@ enum PersonalityParser {
         var hints = NearestMatch.Hints(
             candidates: ids, fallback: ids.count <= 12 ? "declared outcomes: \(ids.joined(separator: ", "))" : nil)
         var questions: [PersonalityQuiz.Question] = []
+        questions.reserveCapacity(outline.items.count - outcomes.count)
         for item in outline.items where !item.attributes.has(flag: "outcome") {
             let (question, problems) = parseQuestion(item, outcomes: outcomeIndex, hints: &hints, file: file)
             diagnostics += problems
@@ -117,6 +118,7 @@ enum PersonalityParser {
         var answers: [PersonalityQuiz.Answer] = []
         if let listIndex {
             let list = body.remove(at: listIndex)
+            answers.reserveCapacity(list.childNodes.count)
             for node in list.childNodes {
                 // Its attribute block would be searched for at the end of the nested list.
                 if let nested = IndentedList.nested(in: node) {
@@ -151,12 +153,11 @@ enum PersonalityParser {
         // Only for hints: computed when one is needed.
         var example: String { outcomes.min { $0.value < $1.value }?.key ?? "outcome" }
         let tokens = attributes?.tokens ?? []
-        var scores: [Int: Int] = [:]
-        // Room for every name at once: growing from empty cost more than the lookups. It is
-        // only looked up, never walked, so its order does not matter.
-        var named = [String: Int](minimumCapacity: tokens.count)
+        // Room for every reference at once: from empty it grew at the first and second.
+        // Scores are only looked up, so the order a capacity gives them does not matter.
+        var scores = [Int: Int](minimumCapacity: tokens.count)
         var references = 0
-        for token in tokens {
+        for (position, token) in tokens.enumerated() {
             let name: String
             var weight = 1
             switch token.kind {
@@ -192,12 +193,13 @@ enum PersonalityParser {
                     hint: hints.hint(name)))
                 continue
             }
-            if let line = named[name] {
+            // An outcome already scored was named before: the line of its last mention is
+            // looked for among the tokens, only then (nothing is kept per answer for it).
+            if scores[index] != nil, let line = lastMention(of: name, before: position, in: tokens) {
                 diagnostics.append(file.warning(
                     "'\(name)' is named twice in this answer; the weights are added", line: token.line,
                     byteColumn: token.column, hint: line == token.line ? nil : "first on line \(line)"))
             }
-            named[name] = token.line
             scores[index, default: 0] += weight
         }
         if references == 0 && !diagnostics.hasErrors {
@@ -207,6 +209,22 @@ enum PersonalityParser {
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         return (PersonalityQuiz.Answer(content: item.children, scores: scores, line: node.range.start.line), diagnostics)
+    }
+
+    /// The line of the last token before `position` that scored `name`: a name, or a pair
+    /// with a valid weight.
+    static func lastMention(of name: String, before position: Int, in tokens: [Attributes.Token]) -> Int? {
+        for token in tokens[..<position].reversed() {
+            switch token.kind {
+            case .name(name):
+                return token.line
+            case .pair(name, let value):
+                if let weight = Int(value), (-weightLimit...weightLimit).contains(weight) { return token.line }
+            default:
+                continue
+            }
+        }
+        return nil
     }
 
     static func unknownFlag(_ flag: String, token: Attributes.Token, file: SourceFile) -> Diagnostic {

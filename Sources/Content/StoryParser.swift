@@ -104,10 +104,13 @@ enum StoryParser {
                     hint: "a page's id is written '#\(name)'; choices are links in the page, e.g. [Go on](#\(name))"))
             }
         }
-        let slug = Story.slug(item.heading.children.plainText)
-        let id = item.attributes.id ?? (slug.isEmpty ? "page-\(number)" : slug)
-        return (Story.Page(
-            id: id, title: item.heading.children, ending: ending, line: item.line, column: item.titleColumn), diagnostics)
+        let title = item.heading.children
+        // The slug of the title only when there is no id to take instead.
+        let id = item.attributes.id ?? {
+            let slug = Story.slug(title.plainText)
+            return slug.isEmpty ? "page-\(number)" : slug
+        }()
+        return (Story.Page(id: id, title: title, ending: ending, line: item.line, column: item.titleColumn), diagnostics)
     }
 
     /// `start:` names the first page; without it the reader starts on page 1.

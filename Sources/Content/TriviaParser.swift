@@ -54,6 +54,7 @@ enum TriviaParser {
 
         var levels = Levels(points: Dictionary(pointsMap.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a }))
         var questions: [TriviaQuiz.Question] = []
+        questions.reserveCapacity(outline.items.count)
         for item in outline.items {
             let (question, problems) = parseQuestion(item, levels: &levels, file: file)
             diagnostics += problems
@@ -205,7 +206,7 @@ enum TriviaParser {
                 diagnostics.append(file.warning(message, line: token.line, byteColumn: token.column, hint: hint))
             }
         } ?? 1
-        if item.heading.children.plainText.trimmingWhitespace.isEmpty && !item.heading.childNodes.contains(where: { !$0.isSoftBreak && !$0.isText }) {
+        if isBlank(item.heading.children) && !item.heading.childNodes.contains(where: { !$0.isSoftBreak && !$0.isText }) {
             diagnostics.append(file.error(
                 "this question has no text", line: item.line, byteColumn: item.column,
                 hint: "write the question after '## '"))
@@ -260,13 +261,23 @@ enum TriviaParser {
             level: level, explanation: explanation, source: .init(file: file.path, line: item.line)), diagnostics)
     }
 
+    /// Whether the nodes' plain text is white space only. A byte of ASCII that is not white
+    /// space starts a Character that is not, so most texts are told on their bytes, without
+    /// a string of them.
+    static func isBlank(_ nodes: [Node]) -> Bool {
+        nodes.withPlainTextBytes { bytes in
+            if bytes.contains(where: { $0 < 0x80 && $0 != 0x20 && !(0x09...0x0D).contains($0) }) { return false }
+            return String(decoding: bytes, as: UTF8.self).trimmingWhitespace.isEmpty
+        }
+    }
+
     /// The choices of one list; nil when a choice has no marker (the count of correct
     /// choices would then mean nothing).
     static func parseChoices(_ list: Node, file: SourceFile) -> ([TriviaQuiz.Choice]?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var choices: [TriviaQuiz.Choice] = []
-        // Only looked up: room for every choice at once instead of growing from empty.
-        var seen = [String: Int](minimumCapacity: list.childNodes.count)
+        choices.reserveCapacity(list.childNodes.count)
+        var seen = SeenKeys(capacity: list.childNodes.count)
         var unmarked: [Node] = []
         for node in list.childNodes {
             if let nested = IndentedList.nested(in: node) {
@@ -290,16 +301,16 @@ enum TriviaParser {
                     hint: "write the choice's text after its marker: '- [ ] Paris'"))
                 continue
             }
-            let key = choiceKey(content.plainText)
+            let key = TriviaQuiz.choiceKey(of: content)
             if !key.isEmpty {
-                if let line = seen[key] {
+                if let line = seen.line(of: key) {
                     diagnostics.append(file.error(
                         "duplicate choice '\(content.plainText.trimmingWhitespace)'", line: contentStart.line,
                         byteColumn: contentStart.column + 4,
                         hint: line == contentStart.line ? nil : "the same as the choice on line \(line)"))
                     continue
                 }
-                seen[key] = contentStart.line
+                seen.insert(key, line: contentStart.line)
             }
             choices.append(.init(content: content, correct: correct))
         }
@@ -317,6 +328,33 @@ enum TriviaParser {
             }
         }
         return (unmarked.isEmpty ? choices : nil, diagnostics)
+    }
+
+    /// The keys of one list's choices seen so far, each with its line. A question has a few,
+    /// searched in turn: making and hashing a dictionary cost more than the search. Past
+    /// `searched` of them a dictionary finds them, so that a long list is not searched key
+    /// by key.
+    struct SeenKeys {
+        static let searched = 16
+        private var keys: [(key: String, line: Int)] = []
+        private var index: [String: Int] = [:]
+
+        init(capacity: Int) {
+            keys.reserveCapacity(capacity)
+        }
+
+        func line(of key: String) -> Int? {
+            keys.count > Self.searched ? index[key] : keys.first { $0.key == key }?.line
+        }
+
+        mutating func insert(_ key: String, line: Int) {
+            keys.append((key, line))
+            if keys.count == Self.searched + 1 {
+                for seen in keys { index[seen.key] = seen.line }
+            } else if keys.count > Self.searched + 1 {
+                index[key] = line
+            }
+        }
     }
 
     /// `[x] `, `[X] ` or `[ ] ` at the start of a list item. cmark has no task lists, so the
@@ -446,10 +484,11 @@ enum TriviaParser {
 
     /// The same question twice in a bank makes a draw show it twice: a warning at the second.
     static func duplicateQuestions(_ questions: [TriviaQuiz.Question], files: [String: SourceFile]) -> [Diagnostic] {
-        var seen: [String: TriviaQuiz.Source] = [:]
+        // Only looked up: room for every question at once instead of growing from empty.
+        var seen = [String: TriviaQuiz.Source](minimumCapacity: questions.count)
         var diagnostics: [Diagnostic] = []
         for question in questions {
-            let key = choiceKey(question.text.plainText)
+            let key = TriviaQuiz.choiceKey(of: question.text)
             guard !key.isEmpty else { continue }
             guard let first = seen[key] else {
                 seen[key] = question.source

@@ -127,10 +127,24 @@ extension TriviaQuiz {
         asciiChoiceKey(text) ?? text.lowercased().collapsingWhitespace
     }
 
+    /// `choiceKey` of Markdown's plain text, made from its bytes without a string of the
+    /// text first.
+    public static func choiceKey(of content: [Node]) -> String {
+        content.withPlainTextBytes { bytes in
+            asciiChoiceKey(bytes) ?? choiceKey(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
     /// `choiceKey` of an ASCII text in one pass over its bytes (lower-casing is per byte
     /// there, and the only white space is ASCII's); nil for text with other bytes.
     static func asciiChoiceKey(_ text: String) -> String? {
-        text.rewritingASCII { bytes, out in
+        var text = text
+        return text.withUTF8 { asciiChoiceKey($0) }
+    }
+
+    static func asciiChoiceKey(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        return String(asciiCapacity: bytes.count) { out in
             var count = 0
             var pendingSpace = false
             for byte in bytes {

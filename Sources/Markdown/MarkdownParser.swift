@@ -86,13 +86,16 @@ private struct Converter {
 
     /// Fills record `slot` (its range already set) from `node`, and its children after it.
     mutating func convert(_ node: OpaquePointer, into slot: Int, depth: Int) {
+        // The record is filled here and stored once: each store into the array checks it.
+        var record = builder.records[slot]
         if depth > MarkdownParser.maximumDepth {
-            if flattenedAt == nil { flattenedAt = builder.records[slot].range.start }
-            builder.records[slot].tag = .text
-            builder.records[slot].text = builder.span(Self.text(of: node))
+            if flattenedAt == nil { flattenedAt = record.range.start }
+            record.tag = .text
+            record.text = builder.span(Self.text(of: node))
+            builder.records[slot] = record
             return
         }
-        setKind(of: node, slot: slot, depth: depth)
+        setKind(of: node, record: &record, depth: depth)
         // The children's records side by side, each with its range, then what is under them.
         let first = builder.records.count
         var child = cmark_node_first_child(node)
@@ -100,9 +103,11 @@ private struct Converter {
             builder.records.append(Tree.Record(range: range(of: current)))
             child = cmark_node_next(current)
         }
-        guard builder.records.count > first else { return }
-        builder.records[slot].first = first
-        builder.records[slot].count = builder.records.count - first
+        if builder.records.count > first {
+            record.first = first
+            record.count = builder.records.count - first
+        }
+        builder.records[slot] = record
         child = cmark_node_first_child(node)
         var i = first
         while let current = child {
@@ -110,10 +115,10 @@ private struct Converter {
             i += 1
             child = cmark_node_next(current)
         }
+        if record.attributes >= 0 { builder.addStripped(of: slot, block: record.attributes) }
     }
 
-    mutating func setKind(of node: OpaquePointer, slot: Int, depth: Int) {
-        var record = builder.records[slot]
+    mutating func setKind(of node: OpaquePointer, record: inout Tree.Record, depth: Int) {
         let type = cmark_node_get_type(node)
         switch type {
         case CMARK_NODE_DOCUMENT: record.tag = .document
@@ -161,7 +166,6 @@ private struct Converter {
             // Raw HTML is a leaf, so the first one converted is the first depth first.
             if record.tag == .htmlBlock || record.tag == .htmlInline, rawHTMLAt == nil { rawHTMLAt = record.range.start }
         }
-        builder.records[slot] = record
     }
 
     /// A C string's bytes, copied into the tree's text.

@@ -23,63 +23,64 @@ extension Node {
     /// text; the cut is in bytes, so they should be ASCII.
     ///
     /// Spaces and tabs are taken off as Characters: one that a combining mark joins stays.
-    /// Worked out on the records: one tree over the same bytes.
+    /// Worked out on the records: only the cut paragraph is copied, into a tree over the
+    /// same bytes; the other children stay handles on this tree.
     public func childrenDroppingLeadingText(_ count: Int) -> [Node]? {
         let record = record
         guard record.count > 0, tree.records[record.first].tag == .paragraph else { return nil }
         let paragraph = tree.records[record.first]
-        var kept: [Tree.Kept] = []
+        // What is kept of the paragraph is always its children from `child` on, the first of
+        // them with its text cut when `firstText` is set: no list of them is made.
+        let end = paragraph.first + paragraph.count
+        var child = paragraph.first
+        var firstText: Tree.Span?
         var drop = count
-        var trimming = true
-        for child in paragraph.first..<(paragraph.first + paragraph.count) {
+        while drop > 0 {
+            guard child < end, case let node = tree.records[child], node.tag == .text else { return nil }
+            if Int(node.text.count) <= drop {
+                drop -= Int(node.text.count)
+                child += 1
+                continue
+            }
+            var text = node.text
+            text.start += Int32(drop)
+            text.count -= Int32(drop)
+            drop = 0
+            firstText = text
+        }
+        // The space and breaks right after the cut are not content.
+        while child < end {
             let node = tree.records[child]
-            if drop > 0 {
-                guard node.tag == .text else { return nil }
-                if Int(node.text.count) <= drop {
-                    drop -= Int(node.text.count)
+            if node.tag == .softBreak || node.tag == .lineBreak {
+                child += 1
+                firstText = nil
+                continue
+            }
+            if node.tag == .text {
+                let text = tree.trimmingLeadingBlanks(firstText ?? node.text)
+                if text.count == 0 {
+                    child += 1
+                    firstText = nil
                     continue
                 }
-                var text = node.text
-                text.start += Int32(drop)
-                text.count -= Int32(drop)
-                drop = 0
-                kept.append(Tree.Kept(index: child, text: text))
-            } else {
-                kept.append(Tree.Kept(index: child))
+                firstText = text
             }
-            // The space and breaks right after the cut are not content.
-            while trimming, let last = kept.last, kept.count == 1 {
-                let node = tree.records[last.index]
-                if node.tag == .softBreak || node.tag == .lineBreak {
-                    kept.removeLast()
-                } else if node.tag == .text {
-                    let text = tree.trimmingLeadingBlanks(last.text ?? node.text)
-                    if text.count == 0 {
-                        kept.removeLast()
-                    } else {
-                        kept[0].text = text
-                        trimming = false
-                    }
-                } else {
-                    trimming = false
-                }
-            }
+            break
         }
-        guard drop == 0 else { return nil }
-        if kept.isEmpty && record.count == 1 { return [] }
-        var builder = Tree.Builder(sharingBytesOf: tree, capacity: record.count + kept.count + 1)
-        builder.copy(index, of: tree, to: nil, withChildren: false, withAttributes: false)
-        let children = kept.isEmpty ? (record.first + 1)..<(record.first + record.count) : record.first..<(record.first + record.count)
-        let first = builder.reserveChildren(children.count, of: 0, range: record.range)
-        for (offset, child) in children.enumerated() {
-            if child == record.first {
-                builder.copy(child, of: tree, to: first + offset, withChildren: false)
-                builder.append(kept, of: tree, to: first + offset)
-            } else {
-                builder.copy(child, of: tree, to: first + offset)
-            }
+        // The other children are as they were: handles on this tree. Only the paragraph
+        // that was cut gets a tree of its own (over the same bytes), when anything is left.
+        var children: [Node] = []
+        children.reserveCapacity(record.count)
+        if child < end {
+            var builder = Tree.Builder(sharingBytesOf: tree, capacity: end - child + 1)
+            builder.copy(record.first, of: tree, to: nil, withChildren: false)
+            let first = builder.reserveChildren(end - child, of: 0, range: builder.records[0].range)
+            for offset in 0..<(end - child) { builder.copy(child + offset, of: tree, to: first + offset) }
+            if let firstText { builder.records[first].text = firstText }
+            children.append(Node(tree: builder.finish(), index: 0))
         }
-        return Node(tree: builder.finish(), index: 0).children
+        for child in (record.first + 1)..<(record.first + record.count) { children.append(Node(tree: tree, index: child)) }
+        return children
     }
 }
 

@@ -186,6 +186,13 @@ public struct Node: Hashable, Sendable {
 
     public var isSoftBreak: Bool { record.tag == .softBreak }
 
+    /// A link's destination, nil for any other node: read on the record, without the title
+    /// that `kind` would make too.
+    public var linkDestination: String? {
+        let record = record
+        return record.tag == .link ? tree.string(record.text) : nil
+    }
+
     /// Whether this node or one inside it is a list item with an attribute block: read on the
     /// records, so a caller can leave alone the (many) blocks that have none.
     public var containsItemAttributes: Bool { tree.containsItemAttributes(index) }
@@ -193,6 +200,7 @@ public struct Node: Hashable, Sendable {
     /// The text a reader would see, without markup (for titles, slugs, aria labels).
     public var plainText: String {
         var out: [UInt8] = []
+        out.reserveCapacity(64)
         tree.appendPlainText(of: index, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
@@ -239,11 +247,19 @@ final class Tree: @unchecked Sendable {
     let records: [Record]
     let bytes: [UInt8]
     let attributes: [AttributeBlock]
+    /// For attribute block `i`, where the parser put its node without the block: a record
+    /// of this tree, `notStrippable`, or `notWorkedOut` (also past the end: copied trees
+    /// have none, and work it out when asked).
+    let stripped: [Int32]
 
-    init(records: [Record], bytes: [UInt8], attributes: [AttributeBlock]) {
+    static let notStrippable: Int32 = -1
+    static let notWorkedOut: Int32 = -2
+
+    init(records: [Record], bytes: [UInt8], attributes: [AttributeBlock], stripped: [Int32] = []) {
         self.records = records
         self.bytes = bytes
         self.attributes = attributes
+        self.stripped = stripped
     }
 
     func string(_ span: Span) -> String {
@@ -338,6 +354,9 @@ final class Tree: @unchecked Sendable {
         var records: [Record] = []
         var bytes: [UInt8] = []
         var attributes: [AttributeBlock] = []
+        var stripped: [Int32] = []
+        /// The children kept by `addStripped`, one array for the whole parse.
+        var keptScratch: [Tree.Kept] = []
 
         /// Set when `bytes` is the bytes of the trees copied from: their spans stay as they are,
         /// and nothing may be appended to them.
@@ -473,7 +492,7 @@ final class Tree: @unchecked Sendable {
         }
 
         func finish() -> Tree {
-            Tree(records: records, bytes: bytes, attributes: attributes)
+            Tree(records: records, bytes: bytes, attributes: attributes, stripped: stripped)
         }
     }
 }
@@ -524,9 +543,17 @@ extension Tree {
 extension Array where Element == Node {
     /// The plain text of a run of nodes, e.g. a heading's inlines.
     public var plainText: String {
+        withPlainTextBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The plain text's bytes, lent to `body`: for a key made of them without a string of
+    /// the text first.
+    public func withPlainTextBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         var out: [UInt8] = []
+        // Room for most texts at once: growing from empty took several allocations.
+        out.reserveCapacity(64)
         for node in self { node.tree.appendPlainText(of: node.index, to: &out) }
-        return String(decoding: out, as: UTF8.self)
+        return out.withUnsafeBufferPointer(body)
     }
 }
 

@@ -148,6 +148,43 @@ import Testing
     }
 }
 
+@Suite struct RepeatedOutcomeTests {
+    /// An answer that names an outcome again is warned about at each mention after the first,
+    /// with the line of the one before (a pair with a bad weight is no mention), and the
+    /// weights add up.
+    @Test func namingAnOutcomeTwiceAddsTheWeightsWithAWarning() throws {
+        let ids = (1...20).map { "o\($0)" }
+        let outcomes = ids.map { "## \($0) {#\($0) .outcome}\n" }.joined()
+        let many = ids.joined(separator: " ") + " o3 o20=4 o3=-1"
+        let text = "---\nkind: personality\n---\n## Q\n- A {o1 o2 o1=2}\n- B {\(many)}\n\n" + outcomes
+        let (piece, problems) = parse(text)
+        guard case .personality(let quiz)? = piece?.body else {
+            Issue.record("no quiz: \(located(problems))")
+            return
+        }
+        let twice = { (name: String) in "'\(name)' is named twice in this answer; the weights are added" }
+        #expect(problems.map(\.message) == [twice("o1"), twice("o3"), twice("o20"), twice("o3")])
+        #expect(problems.map(\.line) == [5, 6, 6, 6])
+        #expect(problems.allSatisfy { $0.severity == .warning && $0.hint == nil })
+        // Columns: after "- A {" and after "- B {" and the names before.
+        #expect(problems[0].column == 12)
+        let column = 6 + ids.joined(separator: " ").utf8.count + 1
+        #expect(problems.dropFirst().map(\.column) == [column, column + 3, column + 9])
+        let scores = quiz.questions[0].answers.map(\.scores)
+        #expect(scores[0] == [0: 3, 1: 1])
+        var expected = [Int: Int](uniqueKeysWithValues: (0..<20).map { ($0, 1) })
+        expected[2] = 1 + 1 - 1
+        expected[19] = 5
+        #expect(scores[1] == expected)
+        // A pair whose weight is refused scored nothing: the name after it is no repeat of it.
+        let refused = parse("---\nkind: personality\n---\n## Q\n- A {o1=x o1 o1=2}\n- B {o1}\n\n## O {#o1 .outcome}\n").1
+        #expect(located(refused) == [
+            "5:6: error: the weight of 'o1' must be a whole number",
+            "5:14: warning: 'o1' is named twice in this answer; the weights are added",
+        ])
+    }
+}
+
 @Suite struct PathologicalInputTests {
     /// Found by the fuzzer: the search for raw HTML was exponential in the nesting depth, so
     /// 60 levels (2^60 steps) never came back: the time limit, no clock, catches that.

@@ -61,6 +61,38 @@ let capital = """
         #expect(TriviaQuiz.choiceKey("  ZÜRICH\u{A0} Nord ") == "zürich nord")
     }
 
+    /// The look ahead for a bank reads `bank:` only between the first two `---` lines.
+    @Test func aBankIsLookedForInTheFrontMatterOnly() {
+        let cases: [(String, Bool)] = [
+            ("---\nbank: x.csv\n---\n", true), ("---\ntitle: a\n  xbank: y\n---\n", true), ("---\nbank:", true),
+            ("---\ntitle: a\n---\nbank: x.csv\n", false), ("bank: x.csv\n", false), ("---\r\nbank: x\n", false),
+            ("---\n---\nbank: x\n", false), ("---\nban\nk: x\n", false), ("---\nbank", false), ("", false), ("---\n", false),
+            ("---\nbänk: x\nbank: y\n", true),
+        ]
+        for (text, expected) in cases {
+            #expect(ContentParser.mentionsBank(text.utf8) == expected, "\(text.debugDescription)")
+        }
+    }
+
+    /// Blank is what trimming white space leaves empty, whatever the bytes.
+    @Test func blankTextIsToldAsTrimmingTellsIt() {
+        let texts = ["", " ", "\t x", "a", "\u{A0}\u{2003}", "\u{A0}b", "\u{1C}", " \u{301}", "é", "\u{3000}\n"]
+        for text in texts {
+            let nodes = [Node(.text(text), range: SourceRange(start: .init(line: 1, column: 1), end: .init(line: 1, column: 1)))]
+            #expect(TriviaParser.isBlank(nodes) == text.trimmingWhitespace.isEmpty, "\(text.debugDescription)")
+        }
+    }
+
+    /// A key made from Markdown's nodes is the key of their plain text, ASCII or not.
+    @Test func choiceKeysOfNodesAreTheKeysOfTheirText() {
+        let markdown = ["  Paris *and*  `Lyon`", "New\nYORK", "ZÜRICH\u{A0} **Nord**", "", "![Alt](x.png) text", "a<b>b</b>c"]
+        for text in markdown {
+            let nodes = MarkdownParser.parse(text + "\n").document.children
+            #expect(TriviaQuiz.choiceKey(of: nodes) == TriviaQuiz.choiceKey(nodes.plainText), "\(text.debugDescription)")
+        }
+        #expect(TriviaQuiz.choiceKey(of: MarkdownParser.parse("Big *Ben*\n").document.children) == "big ben")
+    }
+
     @Test func parsesTheFormatExample() throws {
         let (piece, problems) = parse(knowledgeKing)
         #expect(problems.isEmpty, "\(problems)")
@@ -212,6 +244,23 @@ let capital = """
         #expect(piece == nil)
         #expect(located(problems) == ["7:7: error: duplicate choice 'paris'"])
         #expect(problems[0].hint == "the same as the choice on line 5")
+    }
+
+    /// Past the choices searched one by one, a dictionary finds the keys: the same errors.
+    @Test func duplicateChoicesInALongList() {
+        let count = TriviaParser.SeenKeys.searched + 4
+        let choices = (1...count).map { "- [\($0 == 1 ? "x" : " ")] Choice \($0)\n" }.joined()
+        let text = "## Many?\n" + choices + "- [ ] choice  3\n- [ ] CHOICE \(count)\n"
+        let (piece, problems) = parse(triviaFile("", text))
+        #expect(piece == nil)
+        #expect(problems.map(\.message) == ["duplicate choice 'choice  3'", "duplicate choice 'CHOICE \(count)'"])
+        #expect(problems.map(\.hint) == ["the same as the choice on line 7", "the same as the choice on line \(4 + count)"])
+        var seen = TriviaParser.SeenKeys(capacity: 0)
+        for n in 0..<40 {
+            #expect(seen.line(of: "k\(n)") == nil)
+            seen.insert("k\(n)", line: n)
+            #expect(seen.line(of: "k\(n / 2)") == n / 2)
+        }
     }
 
     @Test func choicesWithoutMarkers() {

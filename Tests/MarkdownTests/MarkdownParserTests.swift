@@ -264,10 +264,45 @@ import Testing
         #expect(first[0].children.map(\.kind) == [.text("Paris "), .emphasis])
         #expect(first[0].range == items[0].children[0].range)
         #expect(first[1] == items[0].children[1])
+        // The children after the cut paragraph are the item's own, not copies.
+        #expect(first[1].tree === items[0].tree && first[1].index == items[0].children[1].index)
         #expect(try #require(items[1].childrenDroppingLeadingText(3)).plainText == "next line")
         #expect(try #require(items[2].childrenDroppingLeadingText(3)).isEmpty)
         #expect(items[3].childrenDroppingLeadingText(3) == nil)
         // A space joined by a combining mark is one Character, not a blank: it stays.
         #expect(try #require(items[4].childrenDroppingLeadingText(3)).plainText == " \u{301}a")
+    }
+
+    @Test func parsedTreesHoldTheirStrippedNodes() throws {
+        let text = [
+            "## Plain {#a .b}", "## A `x`{#a `y` }", "## {#only}", "## Two *em*  {#t} ##",
+            "- one", "", "  two *x*  {dog=2}", "- `code {` x}", "- [x] ok {cat}", "  > - nested {deep=1}",
+            "- Fish\\", "  more {cat=2 dog=-1}",
+        ].joined(separator: "\n") + "\n"
+        let doc = MarkdownParser.parse(text).document
+        var checked = 0
+        func check(_ node: Node) throws {
+            if node.attributes != nil {
+                // A copy of the node is a tree of its own, without what the parser worked
+                // out: stripping it takes the other way, which must come to the same node.
+                var copy = node
+                copy.range = node.range
+                #expect(copy.tree !== node.tree)
+                let fromParser = node.strippingAttributes()
+                #expect(fromParser == copy.strippingAttributes())
+                if let fromParser {
+                    #expect(fromParser.tree === node.tree)
+                    #expect(fromParser.attributes == nil)
+                    #expect(fromParser.range == node.range)
+                }
+                checked += 1
+            }
+            for child in node.children { try check(child) }
+        }
+        try check(doc)
+        #expect(checked == 8)
+        // Not every block comes apart: these two overlap markup.
+        #expect(doc.children[1].strippingAttributes() == nil)
+        #expect(doc.children[4].children[1].strippingAttributes() == nil)
     }
 }
