@@ -45,8 +45,8 @@ public enum MarkdownParser {
             }
             if bytes.isEmpty { bytes = [] }
             var converter = Converter(source: bytes, lineOffset: firstLine - 1)
-            converter.builder.records.append(Tree.Record(range: converter.range(of: root)))
-            converter.convert(root, into: 0, depth: 0)
+            converter.builder.records.append(converter.record(of: root, depth: 0))
+            converter.convertChildren(of: root, at: 0, depth: 0)
             return Result(
                 document: Node(tree: converter.builder.finish(), index: 0), flattenedAt: converter.flattenedAt,
                 rawHTMLAt: converter.rawHTMLAt)
@@ -63,6 +63,8 @@ private struct Converter {
     var builder = Tree.Builder()
     var flattenedAt: SourcePosition?
     var rawHTMLAt: SourcePosition?
+    /// Set once a raw HTML record is made; `rawHTMLAt` is worked out in the walk after.
+    var sawRawHTML = false
 
     init(source: [UInt8], lineOffset: Int) {
         self.source = source
@@ -84,38 +86,51 @@ private struct Converter {
         builder.bytes.reserveCapacity(source.count)
     }
 
-    /// Fills record `slot` (its range already set) from `node`, and its children after it.
-    mutating func convert(_ node: OpaquePointer, into slot: Int, depth: Int) {
-        // The record is filled here and stored once: each store into the array checks it.
-        var record = builder.records[slot]
+    /// The record of `node` at `depth`, without its children: its range and kind, or its
+    /// text when it is nested too deep.
+    mutating func record(of node: OpaquePointer, depth: Int) -> Tree.Record {
+        var record = Tree.Record(range: range(of: node))
         if depth > MarkdownParser.maximumDepth {
             if flattenedAt == nil { flattenedAt = record.range.start }
             record.tag = .text
             record.text = builder.span(Self.text(of: node))
-            builder.records[slot] = record
-            return
+        } else {
+            setKind(of: node, record: &record, depth: depth)
         }
-        setKind(of: node, record: &record, depth: depth)
-        // The children's records side by side, each with its range, then what is under them.
-        let first = builder.records.count
-        var child = cmark_node_first_child(node)
-        while let current = child {
-            builder.records.append(Tree.Record(range: range(of: current)))
-            child = cmark_node_next(current)
+        return record
+    }
+
+    /// Appends the children of `node` (record `slot`, already complete but for its children)
+    /// side by side, each complete, then what is under them. Each child is stored once, whole,
+    /// and only a record with children is written again: every store into the array checks it.
+    mutating func convertChildren(of node: OpaquePointer, at slot: Int, depth: Int) {
+        if let firstChild = cmark_node_first_child(node) {
+            let first = builder.records.count
+            var child: OpaquePointer? = firstChild
+            while let current = child {
+                builder.records.append(record(of: current, depth: depth + 1))
+                child = cmark_node_next(current)
+            }
+            builder.setChildren(of: slot, first: first, count: builder.records.count - first)
+            // A flattened child is a leaf already.
+            if depth + 1 <= MarkdownParser.maximumDepth {
+                child = firstChild
+                var i = first
+                while let current = child {
+                    // Kinds are set a level ahead of the walk: raw HTML is noted here, when the
+                    // walk reaches it, so that the first noted is the first depth first.
+                    if rawHTMLAt == nil, sawRawHTML {
+                        let tag = builder.records[i].tag
+                        if tag == .htmlBlock || tag == .htmlInline { rawHTMLAt = builder.records[i].range.start }
+                    }
+                    convertChildren(of: current, at: i, depth: depth + 1)
+                    i += 1
+                    child = cmark_node_next(current)
+                }
+            }
         }
-        if builder.records.count > first {
-            record.first = first
-            record.count = builder.records.count - first
-        }
-        builder.records[slot] = record
-        child = cmark_node_first_child(node)
-        var i = first
-        while let current = child {
-            convert(current, into: i, depth: depth + 1)
-            i += 1
-            child = cmark_node_next(current)
-        }
-        if record.attributes >= 0 { builder.addStripped(of: slot, block: record.attributes) }
+        let attributes = builder.records[slot].attributes
+        if attributes >= 0 { builder.addStripped(of: slot, block: attributes) }
     }
 
     mutating func setKind(of node: OpaquePointer, record: inout Tree.Record, depth: Int) {
@@ -163,8 +178,7 @@ private struct Converter {
             default: record.tag = .text
             }
             record.text = literal(node)
-            // Raw HTML is a leaf, so the first one converted is the first depth first.
-            if record.tag == .htmlBlock || record.tag == .htmlInline, rawHTMLAt == nil { rawHTMLAt = record.range.start }
+            if record.tag == .htmlBlock || record.tag == .htmlInline { sawRawHTML = true }
         }
     }
 

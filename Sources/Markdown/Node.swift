@@ -451,6 +451,14 @@ final class Tree: @unchecked Sendable {
             return attributes.count - 1
         }
 
+        /// Sets where the children of record `parent` are: both fields in one store.
+        mutating func setChildren(of parent: Int, first: Int, count: Int) {
+            records.withUnsafeMutableBufferPointer { records in
+                records[parent].first = first
+                records[parent].count = count
+            }
+        }
+
         /// Reserves side-by-side records for `count` children of record `parent`; returns the first.
         mutating func reserveChildren(_ count: Int, of parent: Int, range: SourceRange) -> Int {
             let first = records.count

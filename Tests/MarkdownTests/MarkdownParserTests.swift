@@ -87,6 +87,39 @@ import Testing
         #expect(result.document.plainText.contains("deep"))
     }
 
+    /// The first raw HTML depth first: inline HTML inside an earlier block comes before a
+    /// later HTML block at a shallower depth, and before HTML deeper down in a later block.
+    @Test func firstRawHTMLIsTheFirstDepthFirst() {
+        let inlineFirst = MarkdownParser.parse("Some <b>bold</b> text\n\n<div>\nblock\n</div>\n", firstLine: 3)
+        #expect(inlineFirst.rawHTMLAt == SourcePosition(line: 3, column: 6))
+        let nested = MarkdownParser.parse("- one\n  - two <i>x</i>\n\n<p>later</p>\n")
+        #expect(nested.rawHTMLAt == SourcePosition(line: 2, column: 9))
+        let blockFirst = MarkdownParser.parse("<div>x</div>\n\n> quoted <span>y</span>\n")
+        #expect(blockFirst.rawHTMLAt == SourcePosition(line: 1, column: 1))
+        #expect(MarkdownParser.parse("No *markup* here\n\n- at all\n").rawHTMLAt == nil)
+    }
+
+    /// What is nested too deep is noted where the first flattened node starts, depth first,
+    /// and kept as the text of that node; its siblings and what is above stay nodes.
+    @Test func flattenedAtIsTheFirstNodeTooDeep() throws {
+        let depth = MarkdownParser.maximumDepth
+        // Block quotes down to the limit (the document is depth 0); the paragraph under the
+        // last one is too deep.
+        let text = String(repeating: "> ", count: depth) + "*deep* text\n\nafter\n"
+        let result = MarkdownParser.parse(text, firstLine: 10)
+        #expect(result.flattenedAt == SourcePosition(line: 10, column: 2 * depth + 1))
+        var node = result.document
+        for _ in 0..<depth { node = node.children[0] }
+        let flattened = try #require(node.children.first)
+        // A flattened paragraph's text starts with the space that stands for the paragraph.
+        #expect(flattened.kind == .text(" deep text"))
+        #expect(flattened.children.isEmpty)
+        #expect(result.document.children.last?.isParagraph == true)
+        // The text under the paragraph under the quotes is at the limit itself: kept.
+        #expect(MarkdownParser.parse(String(repeating: "> ", count: depth - 2) + "fits\n").flattenedAt == nil)
+        #expect(MarkdownParser.parse(String(repeating: "> ", count: depth - 1) + "fits\n").flattenedAt != nil)
+    }
+
     /// cmark's memory comes from an arena: a document larger than its largest block, one
     /// text longer than a block (grown by realloc, copied when it is not the last allocation),
     /// and many parses at once on several threads give what they give alone.
