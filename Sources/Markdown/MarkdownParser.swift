@@ -87,17 +87,24 @@ private struct Converter {
     }
 
     /// The record of `node` at `depth`, without its children: its range and kind, or its
-    /// text when it is nested too deep.
+    /// text when it is nested too deep. Made in the loop that appends it (the flattened
+    /// case, rare, is a call of its own), so the record is built where it is stored.
+    @inline(__always)
     mutating func record(of node: OpaquePointer, depth: Int) -> Tree.Record {
         var record = Tree.Record(range: range(of: node))
         if depth > MarkdownParser.maximumDepth {
-            if flattenedAt == nil { flattenedAt = record.range.start }
-            record.tag = .text
-            record.text = builder.span(Self.text(of: node))
+            flatten(node, into: &record)
         } else {
             setKind(of: node, record: &record, depth: depth)
         }
         return record
+    }
+
+    @inline(never)
+    mutating func flatten(_ node: OpaquePointer, into record: inout Tree.Record) {
+        if flattenedAt == nil { flattenedAt = record.range.start }
+        record.tag = .text
+        record.text = builder.span(Self.text(of: node))
     }
 
     /// Appends the children of `node` (record `slot`, already complete but for its children)

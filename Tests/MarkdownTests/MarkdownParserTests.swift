@@ -87,6 +87,18 @@ import Testing
         #expect(result.document.plainText.contains("deep"))
     }
 
+    /// Large numbers read back whole: cmark's longest list start, a line far down a long
+    /// file, a wide column.
+    @Test func recordsKeepLargeNumbers() throws {
+        let wide = String(repeating: "x", count: 70_000)
+        let doc = MarkdownParser.parse("123456789. first\n\n" + wide + " *end*\n", firstLine: 2_000_000).document
+        #expect(doc.children[0].kind == .list(ordered: true, start: 123_456_789, tight: true))
+        #expect(doc.children[0].range.start == SourcePosition(line: 2_000_000, column: 1))
+        let emphasis = try #require(doc.children[1].children.last)
+        #expect(emphasis.range == SourceRange(
+            start: SourcePosition(line: 2_000_002, column: 70_002), end: SourcePosition(line: 2_000_002, column: 70_006)))
+    }
+
     /// The first raw HTML depth first: inline HTML inside an earlier block comes before a
     /// later HTML block at a shallower depth, and before HTML deeper down in a later block.
     @Test func firstRawHTMLIsTheFirstDepthFirst() {
