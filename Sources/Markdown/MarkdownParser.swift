@@ -140,6 +140,7 @@ private struct Converter {
         if attributes >= 0 { builder.addStripped(of: slot, block: attributes) }
     }
 
+    @inline(__always)
     mutating func setKind(of node: OpaquePointer, record: inout Tree.Record, depth: Int) {
         let type = cmark_node_get_type(node)
         switch type {
