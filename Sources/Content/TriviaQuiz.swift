@@ -135,8 +135,8 @@ extension TriviaQuiz {
         }
     }
 
-    /// `choiceKey` of an ASCII text in one pass over its bytes (lower-casing is per byte
-    /// there, and the only white space is ASCII's); nil for text with other bytes.
+    /// `choiceKey` of an ASCII text on its bytes, without `lowercased()`'s Unicode tables;
+    /// nil for text with other bytes.
     static func asciiChoiceKey(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { asciiChoiceKey($0) }
@@ -145,21 +145,10 @@ extension TriviaQuiz {
     static func asciiChoiceKey(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
         return String(asciiCapacity: bytes.count) { out in
-            var count = 0
-            var pendingSpace = false
-            for byte in bytes {
-                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                    pendingSpace = count > 0
-                    continue
-                }
-                if pendingSpace {
-                    out[count] = 0x20
-                    count += 1
-                    pendingSpace = false
-                }
-                out[count] = byte | (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? 0x20 : 0)
-                count += 1
-            }
+            // On ASCII, collapsing's white space is ASCII's, and lower-casing is per byte.
+            var unchanged = true
+            let count = String.collapseWhitespace(bytes, into: out, unchanged: &unchanged)
+            for k in 0..<count where out[k] >= UInt8(ascii: "A") && out[k] <= UInt8(ascii: "Z") { out[k] |= 0x20 }
             return count
         }
     }

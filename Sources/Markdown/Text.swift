@@ -17,7 +17,7 @@ extension String {
 
     /// `collapsingWhitespace` on bytes, written to `out` (room for `bytes.count`); the count
     /// written. `unchanged` is cleared when the output differs from the input.
-    static func collapseWhitespace(
+    public static func collapseWhitespace(
         _ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, unchanged: inout Bool
     ) -> Int {
         var count = 0
