@@ -4,6 +4,7 @@ import Site
 
 struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "build",
         abstract: "Build the site into public/.",
         discussion: """
             Reads every Markdown file in the content folder, checks it, and writes the static \

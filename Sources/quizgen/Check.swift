@@ -5,6 +5,7 @@ import Site
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Check the site without writing anything.",
         discussion: """
             Reads, validates and analyses every file as a build does (and the templates) \

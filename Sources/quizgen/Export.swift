@@ -11,6 +11,7 @@ struct Export: ParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Print a trivia quiz in another tool's format: Moodle's GIFT.",
         discussion: """
             Checks one trivia quiz file (with its CSV bank) and prints it to standard output \

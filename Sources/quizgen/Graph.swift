@@ -9,6 +9,7 @@ struct Graph: ParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
+        commandName: "graph",
         abstract: "Print a story's graph, in Graphviz's DOT language or as SVG.",
         discussion: """
             Checks one story file as a build would (with the site's quizgen.yml, the one \

@@ -3,6 +3,7 @@ import Site
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Make a new site: quizgen.yml, Content/ with an example of each kind, and a .gitignore.",
         discussion: """
             Writes quizgen.yml (its settings commented), Content/ with a short personality \

@@ -3,6 +3,7 @@ import Site
 
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "new",
         abstract: "Write one commented starter file: a personality quiz, a trivia quiz or a story.",
         discussion: """
             The file gets .md when its name has none, and the folders above it are made. \

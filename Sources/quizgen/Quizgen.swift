@@ -2,6 +2,9 @@ import ArgumentParser
 
 @main
 struct Quizgen: AsyncParsableCommand {
+    // Every command names itself (CommandNameTests): without a name ArgumentParser makes
+    // one from the type's with String(describing:), whose protocol conformance lookups
+    // scan the whole binary, 16 M instructions at every start.
     static let configuration = CommandConfiguration(
         commandName: "quizgen",
         abstract: "Build static sites of quizzes and pick-a-path stories from Markdown.",

@@ -3,6 +3,7 @@ import Site
 
 struct Templates: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "templates",
         abstract: "List or write out the built-in templates and message catalogs.",
         discussion: """
             A site overrides a built-in file by holding its own of the same name: \
@@ -15,7 +16,7 @@ struct Templates: ParsableCommand {
         subcommands: [List.self, Export.self])
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the path of every built-in file.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Print the path of every built-in file.")
 
         func run() {
             standardOutput(DefaultFiles.all.map { $0.path + "\n" }.joined())
@@ -24,6 +25,7 @@ struct Templates: ParsableCommand {
 
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write the built-in templates and catalogs into a site folder.",
             discussion: """
                 Writes DIR/Templates/… and DIR/i18n/<lang>.yaml (all of them, or the files \
