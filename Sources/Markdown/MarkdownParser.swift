@@ -215,7 +215,10 @@ private struct Converter {
     // MARK: Attribute blocks
 
     /// ATX headings hold their text on their one line; setext headings on the line above
-    /// the underline.
+    /// the underline. cmark 0.30 ends a setext heading on the line after its underline when
+    /// more follows, so the underline is found on the lines: the first after the heading's
+    /// first that is only `=` or only `-` (a paragraph's line cannot be, as it would have
+    /// made the paragraph a heading there).
     func attributeBlock(forHeading node: OpaquePointer) -> AttributeBlock? {
         let start = Int(cmark_node_get_start_line(node))
         let end = Int(cmark_node_get_end_line(node))
@@ -223,7 +226,21 @@ private struct Converter {
         if start == end {
             return attributeBlock(onLine: start, atxHeading: true)
         }
-        return attributeBlock(onLine: end - 1)
+        let underline = ((start + 1)...end).first(where: isSetextUnderline) ?? end
+        return attributeBlock(onLine: underline - 1)
+    }
+
+    /// A (body-relative) line that is `=`s or `-`s after its containers' markers and indent.
+    func isSetextUnderline(_ line: Int) -> Bool {
+        guard line >= 1, line <= lineStarts.count else { return false }
+        var i = lineStarts[line - 1]
+        let end = line < lineStarts.count ? lineStarts[line] - 1 : source.count
+        while i < end, source[i] == 0x20 || source[i] == 0x09 || source[i] == UInt8(ascii: ">") { i += 1 }
+        guard i < end, source[i] == UInt8(ascii: "=") || source[i] == UInt8(ascii: "-") else { return false }
+        let mark = source[i]
+        while i < end, source[i] == mark { i += 1 }
+        while i < end, source[i] == 0x20 || source[i] == 0x09 || source[i] == 0x0D { i += 1 }
+        return i == end
     }
 
     /// Looks for an unescaped `{ ... }` at the very end of a (body-relative) line.

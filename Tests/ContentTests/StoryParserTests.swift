@@ -105,6 +105,30 @@ let cave = """
         #expect(story.pages[0].choices[0].column == 3)
     }
 
+    /// A page's heading may be underlined (`---` makes a `##` heading) and keeps its
+    /// attribute block whatever follows the underline.
+    @Test func underlinedPageHeadingsKeepTheirAttributeBlocks() throws {
+        let text = """
+            ---
+            kind: story
+            ---
+            Start {#start}
+            --------------
+
+            Go [on](#end).
+
+            The end {#end .ending ending=good}
+            ---
+            Done.
+            """
+        let (piece, problems) = parse(text)
+        #expect(problems.isEmpty, "\(problems)")
+        guard case .story(let story)? = piece?.body else { Issue.record("not a story"); return }
+        #expect(story.pages.map(\.id) == ["start", "end"])
+        #expect(story.pages.map(\.title.plainText) == ["Start", "The end"])
+        #expect(story.pages.map(\.ending) == [nil, .good])
+    }
+
     @Test func listsOfChoicesLeaveTheTextAndProseLinksStay() throws {
         let parsed = try #require(story(cave))
         // The list of choices is shown as buttons, not in the text.

@@ -72,6 +72,33 @@ import Testing
         #expect(doc.children[0].attributes?.text == "#t")
     }
 
+    /// cmark 0.30 ends a setext heading on the line after its underline when more follows.
+    @Test(arguments: [
+        ("Title {#t}\n---\n", 2),
+        ("Title {#t}\n---\n\nPara\n", 2),
+        ("Title {#t}\n===\nPara\n", 1),
+        ("Title\nsecond line {#t}\n---\n\n\n\n# Next\n", 2),
+        ("Title {#t}\n---\n---\n", 2),
+        ("> Title {#t}\n> ---\n>\n> more\n", 2),
+        ("- Title {#t}\n  ---\n- next\n", 2),
+        ("Title {#t}  \n  ===  \n\nPara\n", 1),
+    ])
+    func setextHeadingAttributesWhateverFollows(text: String, level: Int) throws {
+        let doc = MarkdownParser.parse(text).document
+        var heading = doc.children[0]
+        while heading.headingLevel == nil, let first = heading.children.first { heading = first }
+        #expect(heading.headingLevel == level)
+        #expect(heading.attributes?.text == "#t")
+        #expect(try #require(heading.strippingAttributes()).children.plainText.hasSuffix("{#t}") == false)
+    }
+
+    @Test func atxHeadingBeforeAnUnderlineLikeRule() {
+        // An ATX heading followed by a `---` rule keeps its own line.
+        let doc = MarkdownParser.parse("## Title {#t}\n---\n").document
+        #expect(doc.children[0].attributes?.text == "#t")
+        #expect(doc.children[1].kind == .thematicBreak)
+    }
+
     @Test func headingThatIsOnlyAnAttributeBlock() throws {
         let doc = MarkdownParser.parse("## {#x .outcome}\n").document
         let stripped = try #require(doc.children[0].strippingAttributes())
