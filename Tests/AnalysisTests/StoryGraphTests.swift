@@ -89,6 +89,16 @@ import Testing
         #expect(StoryAnalysis.analyse(graph).playthroughs == .exact(BigCount(2)))
     }
 
+    /// Repeats go whichever way they are found: scanned among a few targets, hashed among many.
+    @Test(arguments: [3, 16, 17, 40])
+    func repeatedTargetsKeepTheirFirstPlace(count: Int) {
+        let targets = (0..<count).map { ($0 * 7) % 5 } + [4, 0]
+        var expected: [Int] = []
+        for t in targets where !expected.contains(t) { expected.append(t) }
+        #expect(StoryGraph.distinct(targets) == expected)
+        #expect(StoryGraph(successors: [targets, [], [], [], [], []]).successors[0] == expected)
+    }
+
     /// A chain of n diamonds: every diamond doubles the ways, so 2^n playthroughs.
     func diamonds(_ n: Int) -> [[Int]] {
         var successors: [[Int]] = []
