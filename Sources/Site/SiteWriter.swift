@@ -261,7 +261,8 @@ public enum SiteWriter {
     /// renameat2) is put back if the output is missing, else removed.
     static func removeAbandoned(in parent: String, prefix: String, output: String, fs: FileSystem) {
         let folder = parent == "." ? "" : parent + "/"
-        for entry in ((try? fs.list(parent)) ?? []).sorted() where entry.hasPrefix(prefix) {
+        // Filtered before sorting: the parent may be /tmp, with thousands of names.
+        for entry in ((try? fs.list(parent)) ?? []).filter({ $0.hasPrefix(prefix) }).sorted() {
             var rest = entry.dropFirst(prefix.count)
             let aside = rest.hasSuffix(".old")
             if aside { rest = rest.dropLast(4) }
