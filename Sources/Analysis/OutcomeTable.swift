@@ -13,7 +13,10 @@ public struct OutcomeTable: Sendable, Equatable {
         types = quiz.questions.map(\.type)
         weights = quiz.questions.map { question in
             question.answers.map { answer in
-                (0..<quiz.outcomes.count).map { answer.scores[$0] ?? 0 }
+                // The few scores set, rather than a hashed lookup for every outcome.
+                var row = [Int](repeating: 0, count: quiz.outcomes.count)
+                for (outcome, points) in answer.scores where row.indices.contains(outcome) { row[outcome] = points }
+                return row
             }
         }
     }

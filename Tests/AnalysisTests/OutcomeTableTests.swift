@@ -21,9 +21,12 @@ import Testing
 
     @Test func buildsFromAQuiz() {
         let quiz = PersonalityQuiz(
-            questions: [.init(type: .single, answers: [.init(scores: [1: 2]), .init(scores: [0: -1, 1: 1])])],
+            questions: [.init(type: .single, answers: [
+                .init(scores: [1: 2]), .init(scores: [0: -1, 1: 1]), .init(scores: [2: 5, -1: 3, 0: 4]),
+            ])],
             outcomes: [.init(id: "a"), .init(id: "b")])
-        #expect(OutcomeTable(quiz).weights == [[[0, 2], [-1, 1]]])
+        // Scores for numbers that are no outcome are not in the table.
+        #expect(OutcomeTable(quiz).weights == [[[0, 2], [-1, 1], [4, 0]]])
     }
 
     @Test func sliderPicksRoundOfValueTimesNMinusOne() {
