@@ -40,7 +40,7 @@ let package = Package(
         // Small helpers more than one stage needs: HTML escaping, script JSON, number and
         // string formatting, writing a whole buffer to a file descriptor.
         .target(name: "Support", swiftSettings: coverage),
-        .target(name: "Diagnostics", swiftSettings: coverage),
+        .target(name: "Diagnostics", dependencies: ["Support"], swiftSettings: coverage),
         // The arena cmark allocates from while it parses: C, for its thread-local.
         .target(name: "CArena"),
         .target(name: "Markdown", dependencies: ["CCmark", "CArena", "Support"], swiftSettings: coverage),

@@ -47,8 +47,8 @@ public enum ContentParser {
                 line: 1, hint: "kind must be \(kinds); start the file with '---', 'kind: personality', '---'"))
         }
 
-        let body = bodyText(file, from: frontMatter.bodyOffset)
-        let parsed = MarkdownParser.parse(body, firstLine: frontMatter.bodyStartLine)
+        let parsed = MarkdownParser.parse(
+            file.text, from: frontMatter.bodyOffset, lineStarts: file.lineStarts, firstLine: frontMatter.bodyStartLine)
         if let position = parsed.flattenedAt {
             diagnostics.append(file.warning(
                 "Markdown nested more than \(MarkdownParser.maximumDepth) levels deep is shown as plain text",
@@ -161,13 +161,6 @@ public enum ContentParser {
 
     static func readKind(_ reader: inout FrontMatterReader, frontMatter: FrontMatter) -> ContentKind? {
         reader.choice("kind", among: ContentKind.allCases.map(\.rawValue)).flatMap(ContentKind.init(rawValue:))
-    }
-
-    static func bodyText(_ file: SourceFile, from offset: Int) -> String {
-        let utf8 = file.text.utf8
-        guard offset > 0 else { return file.text }
-        guard offset < utf8.count else { return "" }
-        return String(file.text[utf8.index(utf8.startIndex, offsetBy: offset)...])
     }
 
     static func fileName(of path: String) -> String {

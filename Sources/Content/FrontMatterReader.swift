@@ -8,7 +8,9 @@ public struct FrontMatterReader {
     public let frontMatter: FrontMatter
     public let file: SourceFile
     public private(set) var diagnostics: [Diagnostic] = []
-    private var known: Set<String> = []
+    /// The keys asked for or allowed, each once. A handful per file: looked through, not
+    /// hashed (a set hashed every key asked for, and grew twice on the way).
+    private var known: [String] = []
     /// What a key is called in messages: "front matter key" or "setting".
     private let noun: String
 
@@ -19,8 +21,12 @@ public struct FrontMatterReader {
     }
 
     private mutating func entry(_ key: String) -> FrontMatter.Entry? {
-        known.insert(key)
+        know(key)
         return frontMatter[key]
+    }
+
+    private mutating func know(_ key: String) {
+        if !known.contains(key) { known.append(key) }
     }
 
     private mutating func fail(_ entry: FrontMatter.Entry, _ message: String, hint: String? = nil) {
@@ -112,7 +118,7 @@ public struct FrontMatterReader {
 
     /// Marks keys as known without reading them (read elsewhere).
     public mutating func allow(_ keys: [String]) {
-        known.formUnion(keys)
+        for key in keys { know(key) }
     }
 
     /// Warnings for every key that was never read, with the nearest known key as a hint.

@@ -44,10 +44,19 @@ enum IndentedList {
     /// indented, which Markdown shows as code instead. One warning per block, at its first link.
     static func choiceLinksInCode(_ blocks: [Node], pages: [String: Int], file: SourceFile) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        choiceLinksInCode(blocks, pages: pages, file: file, into: &diagnostics)
+        return diagnostics
+    }
+
+    /// The blocks are read in place (`childNodes`), and the warnings go into one array: most
+    /// pages have no code at all, and arrays of children made to look for it cost more.
+    private static func choiceLinksInCode(
+        _ blocks: some Collection<Node>, pages: [String: Int], file: SourceFile, into diagnostics: inout [Diagnostic]
+    ) {
         for block in blocks {
             // Read on the node: `kind` would make strings of every text it passes.
             guard block.isCodeBlock, case .codeBlock(_, let literal) = block.kind, !isFenced(block, file: file) else {
-                if block.holdsBlocks { diagnostics += choiceLinksInCode(block.children, pages: pages, file: file) }
+                if block.holdsBlocks { choiceLinksInCode(block.childNodes, pages: pages, file: file, into: &diagnostics) }
                 continue
             }
             for (offset, line) in literal.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -63,7 +72,6 @@ enum IndentedList {
                 break
             }
         }
-        return diagnostics
     }
 
     /// The page id of the first `](#id)` on a line of code that names a page.

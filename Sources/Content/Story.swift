@@ -64,13 +64,18 @@ public struct Story: Sendable {
     public let pageIndex: [String: Int]
 
     public init(pages: [Page], start: Int = 0) {
-        self.pages = pages
-        self.start = start
-        var index: [String: Int] = [:]
+        var index = [String: Int](minimumCapacity: pages.count)
         for (i, page) in pages.enumerated() where index[page.id] == nil {
             index[page.id] = i
         }
-        pageIndex = index
+        self.init(pages: pages, start: start, pageIndex: index)
+    }
+
+    /// With the index the parser made already: each page's id to the first page with it.
+    init(pages: [Page], start: Int, pageIndex: [String: Int]) {
+        self.pages = pages
+        self.start = start
+        self.pageIndex = pageIndex
     }
 
     public var choiceCount: Int { pages.reduce(0) { $0 + $1.choices.count } }

@@ -19,7 +19,9 @@ enum StoryParser {
 
         // Ids first: a choice may lead to a page further down.
         var pages: [Story.Page] = []
-        var index: [String: Int] = [:]
+        pages.reserveCapacity(outline.items.count)
+        // Each id to its first page: the story's own index too.
+        var index = [String: Int](minimumCapacity: outline.items.count)
         for (i, item) in outline.items.enumerated() {
             let (page, problems) = pageHead(item, number: i + 1, file: file)
             diagnostics += problems
@@ -68,7 +70,7 @@ enum StoryParser {
 
         let start = startPage(&reader, index: index, pages: pages, file: file, diagnostics: &diagnostics)
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
-        return (Story(pages: pages, start: start), diagnostics)
+        return (Story(pages: pages, start: start, pageIndex: index), diagnostics)
     }
 
     /// A page's id, title and ending kind, from its heading.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 /// The text of one input file with an index of its lines, so that a byte position from a
 /// parser (cmark, libyaml, the CSV reader) can become a diagnostic with a character column
@@ -17,19 +13,7 @@ public struct SourceFile: Sendable {
         self.path = path
         self.text = text
         var text = text
-        lineStarts = text.withUTF8 { bytes in
-            var starts = [0]
-            guard let base = bytes.baseAddress else { return starts }
-            starts.reserveCapacity(bytes.count / 32 + 1)
-            // memchr jumps from break to break: every input file is indexed, byte by byte
-            // this cost more than reading it.
-            var from = 0
-            while from < bytes.count, let hit = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from) {
-                from = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)) + 1
-                starts.append(from)
-            }
-            return starts
-        }
+        lineStarts = text.withUTF8 { $0.lineStarts }
     }
 
     public var lineCount: Int { lineStarts.count }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CCmark
+import Support
 
 /// Parses CommonMark with cmark and returns the document as Swift values.
 ///
@@ -28,7 +29,30 @@ public enum MarkdownParser {
     ///   - firstLine: the file line on which `text` starts (after front matter), so positions
     ///     are file positions.
     public static func parse(_ text: String, firstLine: Int = 1) -> Result {
-        var bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { bytes in
+            parse(bytes, body: 0..<bytes.count, lineStarts: bytes.lineStarts, firstLine: firstLine, startsLine: firstLine)
+        }
+    }
+
+    /// The body of a whole file read in place, with the file's own index of its lines (a
+    /// `SourceFile`'s): the body is neither copied nor indexed again.
+    /// - Parameters:
+    ///   - text: the whole file.
+    ///   - offset: where the body starts in `text`'s bytes: the start of line `firstLine`.
+    ///   - lineStarts: the byte offset in `text` of each line's start; `lineStarts[0] == 0`.
+    public static func parse(_ text: String, from offset: Int, lineStarts: [Int], firstLine: Int) -> Result {
+        var text = text
+        return text.withUTF8 { bytes in
+            parse(bytes, body: min(offset, bytes.count)..<bytes.count, lineStarts: lineStarts, firstLine: firstLine, startsLine: 1)
+        }
+    }
+
+    /// Parses `body`, a part of `source` that starts on file line `firstLine`; `source`'s
+    /// file line n starts at byte `lineStarts[n - startsLine]`.
+    static func parse(
+        _ source: UnsafeBufferPointer<UInt8>, body: Range<Int>, lineStarts: [Int], firstLine: Int, startsLine: Int
+    ) -> Result {
         // No CMARK_OPT_VALIDATE_UTF8: a Swift String is valid UTF-8 already.
         let options = CMARK_OPT_SOURCEPOS
         // cmark's nodes live in an arena until the tree is converted; freeing the arena frees
@@ -37,14 +61,17 @@ public enum MarkdownParser {
             guard let parser = cmark_parser_new_with_mem(options, allocator) else {
                 return Result(document: Node(.document, range: .unknown))
             }
-            bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+            if !body.isEmpty {
+                UnsafeBufferPointer(rebasing: source[body]).withMemoryRebound(to: CChar.self) {
+                    cmark_parser_feed(parser, $0.baseAddress, $0.count)
+                }
             }
             guard let root = cmark_parser_finish(parser) else {
                 return Result(document: Node(.document, range: .unknown))
             }
-            if bytes.isEmpty { bytes = [] }
-            var converter = Converter(source: bytes, lineOffset: firstLine - 1)
+            var converter = Converter(
+                source: source, bodyCount: body.count, lineStarts: lineStarts, lineOffset: firstLine - 1,
+                startsOffset: firstLine - startsLine)
             converter.builder.records.append(converter.record(of: root, depth: 0))
             converter.convertChildren(of: root, at: 0, depth: 0)
             return Result(
@@ -57,33 +84,27 @@ public enum MarkdownParser {
 /// Fills one `Tree` from cmark's nodes: each node's record, then side by side the records
 /// of its children, then theirs.
 private struct Converter {
-    let source: [UInt8]
+    /// The bytes `lineStarts` index: the body, or the whole file the body ends.
+    let source: UnsafeBufferPointer<UInt8>
     let lineStarts: [Int]
+    /// Added to cmark's body lines to make file lines.
     let lineOffset: Int
+    /// Added to a body line to find its start in `lineStarts` (1-based).
+    let startsOffset: Int
     var builder = Tree.Builder()
     var flattenedAt: SourcePosition?
     var rawHTMLAt: SourcePosition?
     /// Set once a raw HTML record is made; `rawHTMLAt` is worked out in the walk after.
     var sawRawHTML = false
 
-    init(source: [UInt8], lineOffset: Int) {
+    init(source: UnsafeBufferPointer<UInt8>, bodyCount: Int, lineStarts: [Int], lineOffset: Int, startsOffset: Int) {
         self.source = source
+        self.lineStarts = lineStarts
         self.lineOffset = lineOffset
-        var starts = [0]
-        source.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return }
-            starts.reserveCapacity(bytes.count / 32 + 1)
-            // memchr jumps from break to break; a loop over the bytes cost 6 instructions each.
-            var from = 0
-            while from < bytes.count, let hit = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from) {
-                from = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)) + 1
-                starts.append(from)
-            }
-        }
-        lineStarts = starts
+        self.startsOffset = startsOffset
         // About one record per 12 bytes of Markdown, and the text is at most the source.
-        builder.records.reserveCapacity(source.count / 8 + 16)
-        builder.bytes.reserveCapacity(source.count)
+        builder.records.reserveCapacity(bodyCount / 8 + 16)
+        builder.bytes.reserveCapacity(bodyCount)
     }
 
     /// The record of `node` at `depth`, without its children: its range and kind, or its
@@ -244,8 +265,9 @@ private struct Converter {
     }
 
     /// Looks for an unescaped `{ ... }` at the very end of a (body-relative) line.
-    func attributeBlock(onLine line: Int, atxHeading: Bool = false) -> AttributeBlock? {
-        guard line >= 1, line <= lineStarts.count else { return nil }
+    func attributeBlock(onLine bodyLine: Int, atxHeading: Bool = false) -> AttributeBlock? {
+        let line = bodyLine + startsOffset
+        guard bodyLine >= 1, line <= lineStarts.count else { return nil }
         let lineStart = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] - 1 : source.count
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
@@ -269,7 +291,7 @@ private struct Converter {
         }
         guard open >= lineStart, !isEscaped(open, from: lineStart) else { return nil }
         let text = String(decoding: source[(open + 1)..<(end - 1)], as: UTF8.self)
-        let fileLine = line + lineOffset
+        let fileLine = bodyLine + lineOffset
         return AttributeBlock(
             text: text,
             start: SourcePosition(line: fileLine, column: open + 2 - lineStart),

@@ -5,34 +5,26 @@ import Darwin
 #endif
 
 /// Text files as every later stage sees them: UTF-8 without a byte-order mark, every line
-/// break `\n`. Decoding works in place, in the storage of the string being made, so that a
-/// file costs one allocation of its size (a 10 MB file never holds 20 MB).
+/// break `\n`. The bytes are checked and normalised in a buffer of their own and copied once
+/// into the string, which Swift then does not check again: its own check, which goes byte by
+/// byte once one byte is not ASCII, cost more than reading and checking the file here.
 enum TextDecoding {
     /// The file read by `fill` (which writes at most `capacity` bytes and returns how many),
     /// decoded; or where the first byte that is not UTF-8 is (line, character column).
     static func decode<E: Error>(
         capacity: Int, fill: (UnsafeMutableBufferPointer<UInt8>) throws(E) -> Int
     ) throws(E) -> Result<String, InvalidUTF8> {
-        var invalid: InvalidUTF8?
-        var failure: E?
-        let text = String(unsafeUninitializedCapacity: capacity) { buffer in
-            let count: Int
-            do throws(E) {
-                count = try fill(buffer)
-            } catch {
-                failure = error
-                return 0
-            }
-            let bytes = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
-            if let place = firstInvalid(UnsafeBufferPointer(bytes)) {
-                invalid = place
-                return 0
-            }
-            return normalise(bytes)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        let count = try fill(buffer)
+        let bytes = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+        switch scan(UnsafeBufferPointer(bytes)) {
+        case .invalid(let place):
+            return .failure(place)
+        case .valid(let isASCII):
+            let length = normalise(bytes)
+            return .success(string(checked: UnsafeBufferPointer(rebasing: bytes[..<length]), isASCII: isASCII))
         }
-        if let failure { throw failure }
-        if let invalid { return .failure(invalid) }
-        return .success(text)
     }
 
     /// The same for bytes already in memory.
@@ -41,6 +33,12 @@ enum TextDecoding {
             _ = buffer.initialize(from: bytes)
             return bytes.count
         }
+    }
+
+    /// A string of bytes `scan` found valid. `isASCII` may say false of ASCII bytes (a
+    /// dropped byte-order mark), which only forgoes the standard library's ASCII shortcuts.
+    static func string(checked bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+        String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
     }
 
     struct InvalidUTF8: Error, Equatable {
@@ -70,8 +68,22 @@ enum TextDecoding {
         return write
     }
 
-    /// Checks well-formed UTF-8 (Unicode's table 3-7) without allocating; nil when valid.
+    enum Scan: Equatable {
+        case valid(isASCII: Bool)
+        case invalid(InvalidUTF8)
+    }
+
+    /// Where the first byte that is not UTF-8 is; nil when all are valid.
     static func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>) -> InvalidUTF8? {
+        if case .invalid(let place) = scan(bytes) { return place }
+        return nil
+    }
+
+    /// Checks well-formed UTF-8 (Unicode's table 3-7) without allocating, and notes whether
+    /// every byte is ASCII. Strings are made of what it passes without another check, so it
+    /// must reject all that Swift's own check would (a test compares the two).
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan {
+        var isASCII = true
         var i = 0
         let n = bytes.count
         while i < n {
@@ -93,6 +105,7 @@ enum TextDecoding {
                 i += 1
                 continue
             }
+            isASCII = false
             func continuation(_ k: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
                 i + k < n && range.contains(bytes[i + k])
             }
@@ -107,10 +120,10 @@ enum TextDecoding {
             case 0xF4: length = continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : 0
             default: length = 0
             }
-            if length == 0 { return place(of: i, in: bytes) }
+            if length == 0 { return .invalid(place(of: i, in: bytes)) }
             i += length
         }
-        return nil
+        return .valid(isASCII: isASCII)
     }
 
     /// Where the byte at `i` is: its line (counted by `\n` alone, before line breaks are

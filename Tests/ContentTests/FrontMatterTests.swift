@@ -97,6 +97,20 @@ import Testing
         ])
     }
 
+    /// Keys asked for again, or allowed as well as asked for, are known once: the hint lists
+    /// each once, in order; a key asked for is never unknown.
+    @Test func unknownKeysAreHintedWithEachKnownKeyOnce() {
+        let file = SourceFile(path: "f.md", text: "---\nzzz: 1\ntitle: T\nkind: story\n---\n")
+        var reader = FrontMatterReader(FrontMatter.split(file).0, file: file)
+        #expect(reader.string("title") == "T")
+        #expect(reader.string("title") == "T")
+        reader.allow(["title", "kind", "kind"])
+        #expect(reader.bool("draft") == nil)
+        reader.warnAboutUnknownKeys()
+        #expect(located(reader.diagnostics) == ["2:1: warning: unknown front matter key 'zzz'"])
+        #expect(reader.diagnostics.map(\.hint) == ["known keys: draft, kind, title"])
+    }
+
     @Test func draftsAreSkippedUnlessIncluded() {
         let text = animals.replacingOccurrences(of: "title:", with: "draft: true\ntitle:")
         #expect(parse(text).0 == nil)

@@ -103,6 +103,9 @@ let cave = """
         #expect(story.choiceCount == 4)
         #expect(story.pages[0].choices[0].line == 9)
         #expect(story.pages[0].choices[0].column == 3)
+        // The parser hands the story the index it made of the ids: the one a story makes.
+        #expect(story.pageIndex == ["the-entrance": 0, "inside": 1, "deep": 2, "village": 3])
+        #expect(story.pageIndex == Story(pages: story.pages, start: story.start).pageIndex)
     }
 
     /// A page's heading may be underlined (`---` makes a `##` heading) and keeps its

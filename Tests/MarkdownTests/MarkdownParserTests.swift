@@ -377,4 +377,42 @@ import Testing
         #expect(doc.children[1].strippingAttributes() == nil)
         #expect(doc.children[4].children[1].strippingAttributes() == nil)
     }
+
+    /// A file's body read in place, through the file's index of its lines, is the tree of the
+    /// body parsed as a text of its own: positions, attribute blocks found on any line (the
+    /// last one without a line break too), stripped nodes.
+    @Test func aBodyReadInPlaceIsTheBodyParsedAlone() throws {
+        let body = [
+            "## Plain {#a .b}", "## Two *em*  {#t} ##", "Setext {#s}", "---", "", "- one", "",
+            "  two *x*  {dog=2}", "- `code {` x}", "  > - nested {deep=1}", "- Fish\\", "  more {cat=2 dog=-1}",
+            "", "- Café {#end}",
+        ].joined(separator: "\n")
+        for head in ["", "---\nkind: story\n---\n", "---\ntitle: Été\nkind: story\n\n---\n"] {
+            let text = head + body
+            var starts = [0]
+            for (i, byte) in text.utf8.enumerated() where byte == UInt8(ascii: "\n") { starts.append(i + 1) }
+            let firstLine = head.utf8.count { $0 == UInt8(ascii: "\n") } + 1
+            #expect(starts[firstLine - 1] == head.utf8.count)
+            let inPlace = MarkdownParser.parse(text, from: head.utf8.count, lineStarts: starts, firstLine: firstLine)
+            let alone = MarkdownParser.parse(body, firstLine: firstLine)
+            #expect(inPlace.document == alone.document)
+            var blocks = 0
+            func check(_ a: Node, _ b: Node) {
+                #expect(a.range == b.range)
+                #expect(a.attributes == b.attributes)
+                #expect(a.strippingAttributes() == b.strippingAttributes())
+                if a.attributes != nil { blocks += 1 }
+                for (x, y) in zip(a.children, b.children) { check(x, y) }
+            }
+            check(inPlace.document, alone.document)
+            // Not `code {` x}, whose item ends with a quote, nor the setext heading: cmark ends it
+            // on the blank line after its underline, so the line above that is the underline.
+            #expect(blocks == 6)
+            let last = try #require(inPlace.document.children.last?.children.last?.attributes)
+            #expect(last.brace == SourcePosition(line: firstLine + 13, column: 9))
+        }
+        let file = "---\nkind: story\n---\n"
+        let empty = MarkdownParser.parse(file, from: file.utf8.count, lineStarts: [0, 4, 16, 20], firstLine: 4)
+        #expect(empty.document.children.isEmpty)
+    }
 }

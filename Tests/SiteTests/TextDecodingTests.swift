@@ -30,6 +30,21 @@ import Testing
         #expect(SiteLoader.decodeText([]) == "")
     }
 
+    /// Strings are made without Swift checking the bytes again, so the ASCII flag they carry
+    /// is the scan's: set only when every byte is ASCII (longer than a small string's 15 bytes,
+    /// which the standard library flags by itself).
+    @Test func flagsASCIIOnlyWhenEveryByteIsASCII() throws {
+        let ascii = try TextDecoding.decode(Array("plain text\r\nover two lines\n".utf8)).get()
+        #expect(ascii == "plain text\nover two lines\n")
+        let asciiFlag = ascii.utf8Span.isKnownASCII
+        #expect(asciiFlag)
+        let accented = try TextDecoding.decode(Array("plain text, then é at the end\n".utf8)).get()
+        #expect(accented == "plain text, then é at the end\n")
+        let accentedFlag = accented.utf8Span.isKnownASCII
+        #expect(!accentedFlag)
+        #expect(TextDecoding.scan(UnsafeBufferPointer(start: nil, count: 0)) == .valid(isASCII: true))
+    }
+
     @Test func locatesTheFirstInvalidByteInCharacters() {
         let bytes = Array("line one\né à\u{301}b ".utf8) + [0xE9] + Array(" rest\n".utf8)
         #expect(TextDecoding.decode(bytes) == .failure(.init(line: 2, column: 6)))
