@@ -252,8 +252,9 @@ private struct Converter {
     }
 
     /// A (body-relative) line that is `=`s or `-`s after its containers' markers and indent.
-    func isSetextUnderline(_ line: Int) -> Bool {
-        guard line >= 1, line <= lineStarts.count else { return false }
+    func isSetextUnderline(_ bodyLine: Int) -> Bool {
+        let line = bodyLine + startsOffset
+        guard bodyLine >= 1, line <= lineStarts.count else { return false }
         var i = lineStarts[line - 1]
         let end = line < lineStarts.count ? lineStarts[line] - 1 : source.count
         while i < end, source[i] == 0x20 || source[i] == 0x09 || source[i] == UInt8(ascii: ">") { i += 1 }
