@@ -53,15 +53,24 @@ extension HTMLEscaping {
         var head: (UInt64, UInt64) = (0, 0)
         var count = 0
         var text = url
-        text.withUTF8 { bytes in
+        // Every scheme below starts with j, v, f or d: most URLs (`#page`, `https:`, `../`)
+        // are decided by their first visible byte, before the rest is read.
+        let mayBeScheme = text.withUTF8 { bytes in
             withUnsafeMutableBytes(of: &head) { buffer in
                 for byte in bytes where byte > 0x20 && byte != 0x7F {
-                    buffer[count] = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
+                    let lower = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
+                    if count == 0, lower != UInt8(ascii: "j"), lower != UInt8(ascii: "v"), lower != UInt8(ascii: "f"),
+                       lower != UInt8(ascii: "d") {
+                        return false
+                    }
+                    buffer[count] = lower
                     count += 1
                     if count == 16 { break }
                 }
+                return count > 0
             }
         }
+        guard mayBeScheme else { return false }
         func hasPrefix(_ prefix: StaticString) -> Bool {
             guard prefix.utf8CodeUnitCount <= count else { return false }
             return withUnsafeBytes(of: head) { buffer in
@@ -72,12 +81,6 @@ extension HTMLEscaping {
                 guard length < count, buffer[length] >= 0x80 else { return true }
                 return String(decoding: buffer.prefix(count), as: UTF8.self).hasPrefix(prefix.description)
             }
-        }
-        // Every scheme below starts with j, v, f or d: most URLs (`#page`, `https:`, `../`)
-        // are decided by their first byte.
-        switch withUnsafeBytes(of: head, { $0[0] }) {
-        case UInt8(ascii: "j"), UInt8(ascii: "v"), UInt8(ascii: "f"), UInt8(ascii: "d"): break
-        default: return false
         }
         for scheme: StaticString in ["javascript:", "vbscript:", "file:", "data:"] where hasPrefix(scheme) {
             if isImage, scheme.utf8CodeUnitCount == 5, hasPrefix("data:") {

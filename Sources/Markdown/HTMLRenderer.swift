@@ -45,30 +45,35 @@ public struct HTMLRenderer: Sendable {
     // rendering it.
 
     public func utf8(blocks: [Node]) -> [UInt8] {
-        var out: [UInt8] = []
-        // Room for a typical text: growing from nothing copies it half a dozen times.
-        out.reserveCapacity(1024)
-        for block in blocks { renderBlock(block.index, of: block.tree, tight: false, into: &out) }
-        return out
+        // Room for a typical text: growing from little copies it half a dozen times.
+        ByteBuffer.array(capacity: 1024) { write(blocks: blocks, into: &$0) }
     }
 
     public func utf8(inlines: [Node]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(128)
-        for node in inlines { renderInline(node.index, of: node.tree, interactive: true, into: &out) }
-        return out
+        ByteBuffer.array(capacity: 128) { write(inlines: inlines, into: &$0) }
     }
 
     public func utf8Phrasing(_ nodes: [Node]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(128)
+        ByteBuffer.array(capacity: 128) { writePhrasing(nodes, into: &$0) }
+    }
+
+    // The same appended to a page's buffer as it is built.
+
+    public func write(blocks: [Node], into out: inout ByteBuffer) {
+        for block in blocks { renderBlock(block.index, of: block.tree, tight: false, into: &out) }
+    }
+
+    public func write(inlines: [Node], into out: inout ByteBuffer) {
+        for node in inlines { renderInline(node.index, of: node.tree, interactive: true, into: &out) }
+    }
+
+    public func writePhrasing(_ nodes: [Node], into out: inout ByteBuffer) {
         for (i, node) in nodes.enumerated() {
             appendPhrasing(node.index, of: node.tree, first: i == 0, into: &out)
         }
-        return out
     }
 
-    private func appendPhrasing(_ index: Int, of tree: Tree, first: Bool, into out: inout [UInt8]) {
+    private func appendPhrasing(_ index: Int, of tree: Tree, first: Bool, into out: inout ByteBuffer) {
         let record = tree.records[index]
         guard record.tag.isBlock else {
             renderInline(index, of: tree, interactive: false, into: &out)
@@ -87,7 +92,7 @@ public struct HTMLRenderer: Sendable {
 
     // MARK: Blocks
 
-    private func renderBlock(_ index: Int, of tree: Tree, tight: Bool, into out: inout [UInt8]) {
+    private func renderBlock(_ index: Int, of tree: Tree, tight: Bool, into out: inout ByteBuffer) {
         let record = tree.records[index]
         let children = record.first..<(record.first + record.count)
         switch record.tag {
@@ -101,7 +106,7 @@ public struct HTMLRenderer: Sendable {
         case .list:
             cr(&out)
             if record.ordered {
-                if record.number == 1 { out += "<ol>\n" } else { out.appendUTF8("<ol start=\"\(record.number)\">\n") }
+                if record.number == 1 { out += "<ol>\n" } else { out.append(utf8: "<ol start=\"\(record.number)\">\n") }
             } else {
                 out += "<ul>\n"
             }
@@ -157,13 +162,13 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// Starts a block on a new line, as cmark does.
-    private func cr(_ out: inout [UInt8]) {
+    private func cr(_ out: inout ByteBuffer) {
         if let last = out.last, last != UInt8(ascii: "\n") { out += "\n" }
     }
 
     // MARK: Inlines
 
-    private func renderInline(_ index: Int, of tree: Tree, interactive: Bool, into out: inout [UInt8]) {
+    private func renderInline(_ index: Int, of tree: Tree, interactive: Bool, into out: inout ByteBuffer) {
         let record = tree.records[index]
         let children = record.first..<(record.first + record.count)
         switch record.tag {
@@ -195,7 +200,7 @@ public struct HTMLRenderer: Sendable {
                 return
             }
             out += "<a href=\""
-            out.appendUTF8(HTMLEscaping.escapeHref(url))
+            out.append(utf8: HTMLEscaping.escapeHref(url))
             if record.text2.count > 0 {
                 out += "\" title=\""
                 escape(record.text2, of: tree, into: &out)
@@ -213,7 +218,7 @@ public struct HTMLRenderer: Sendable {
                 return
             }
             out += "<img src=\""
-            out.appendUTF8(HTMLEscaping.escapeHref(url))
+            out.append(utf8: HTMLEscaping.escapeHref(url))
             out += "\" alt=\""
             alternative.withUnsafeBufferPointer { HTMLEscaping.escape($0, into: &out) }
             if record.text2.count > 0 {
@@ -227,21 +232,21 @@ public struct HTMLRenderer: Sendable {
         }
     }
 
-    private func escape(_ span: Tree.Span, of tree: Tree, into out: inout [UInt8]) {
+    private func escape(_ span: Tree.Span, of tree: Tree, into out: inout ByteBuffer) {
         tree.withBytes(span) { HTMLEscaping.escape($0, into: &out) }
     }
 
-    private func append(_ span: Tree.Span, of tree: Tree, into out: inout [UInt8]) {
-        tree.withBytes(span) { out.append(contentsOf: $0) }
+    private func append(_ span: Tree.Span, of tree: Tree, into out: inout ByteBuffer) {
+        tree.withBytes(span) { out.append($0) }
     }
 }
 
-/// The renderer builds HTML as bytes: appending a piece to an array costs a fraction of
+/// The renderer builds HTML as bytes: appending a piece to a buffer costs a fraction of
 /// appending it to a `String`, and a page is thousands of pieces. The tags are literals,
-/// whose bytes are read in place (a `String`'s UTF-8 view is copied through a generic path
-/// that costs twice as much).
-extension [UInt8] {
-    fileprivate static func += (out: inout [UInt8], text: StaticString) {
-        text.withUTF8Buffer { out.append(contentsOf: $0) }
+/// whose bytes are read in place.
+extension ByteBuffer {
+    @inline(__always)
+    fileprivate static func += (out: inout ByteBuffer, text: StaticString) {
+        out.append(text)
     }
 }

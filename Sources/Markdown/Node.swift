@@ -327,26 +327,7 @@ final class Tree: @unchecked Sendable {
     }
 
     func appendPlainText(of index: Int, to out: inout [UInt8]) {
-        let record = records[index]
-        switch record.tag {
-        case .text, .code:
-            withBytes(record.text) { out.append(contentsOf: $0) }
-        case .softBreak, .lineBreak:
-            out.append(0x20)
-        case .image:
-            // An image's alternative text is its children.
-            for child in record.first..<(record.first + record.count) { appendPlainText(of: child, to: &out) }
-        case .htmlInline, .htmlBlock:
-            break
-        case .codeBlock:
-            withBytes(record.text2) { out.append(contentsOf: $0) }
-        default:
-            for child in record.first..<(record.first + record.count) {
-                // Keep words of neighbouring blocks (list items, paragraphs) apart.
-                if child > record.first, records[child].tag.isBlock { out.append(0x20) }
-                appendPlainText(of: child, to: &out)
-            }
-        }
+        forEachPlainTextRun(of: index) { out.append(contentsOf: $0) }
     }
 
     /// Builds a tree: the parser's, or a changed copy of a subtree.
@@ -562,43 +543,5 @@ extension Array where Element == Node {
         out.reserveCapacity(64)
         for node in self { node.tree.appendPlainText(of: node.index, to: &out) }
         return out.withUnsafeBufferPointer(body)
-    }
-}
-
-extension Array where Element == Node {
-    /// The first paragraph as one line of plain text, cut at a word boundary near `limit`
-    /// characters: for descriptions and link previews.
-    public func summary(limit: Int) -> String {
-        guard let paragraph = first(where: \.isParagraph) else { return "" }
-        // The plain text collapsed on its bytes: one String made, not three.
-        var plain: [UInt8] = []
-        paragraph.tree.appendPlainText(of: paragraph.index, to: &plain)
-        var unchanged = true
-        let text = plain.withUnsafeBufferPointer { bytes in
-            String(unsafeUninitializedCapacity: bytes.count) { buffer in
-                String.collapseWhitespace(bytes, into: buffer, unchanged: &unchanged)
-            }
-        }
-        // No more bytes than the limit means no more characters either; past that, only the
-        // first `limit` characters are walked, not the whole paragraph.
-        guard text.utf8.count > limit, let limitIndex = Self.characterIndex(limit, in: text), limitIndex < text.endIndex
-        else { return text }
-        let cut = text[..<limitIndex]
-        let end = cut.lastIndex(of: " ") ?? cut.endIndex
-        return String(cut[..<end]) + "…"
-    }
-
-    /// The index `offset` Characters in. When the first `offset` + 1 bytes are ASCII it is the
-    /// byte offset: an ASCII byte is a Character, and one followed by ASCII is not extended
-    /// (a carriage return and line feed are one Character, but the text has neither).
-    static func characterIndex(_ offset: Int, in text: String) -> String.Index? {
-        let utf8 = text.utf8
-        // Read through a pointer: walking the UTF-8 view byte by byte cost about as much as
-        // walking the Characters.
-        let ascii = utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.count > offset && !bytes[...offset].contains { $0 >= 0x80 || $0 == 0x0D }
-        } ?? false
-        if ascii { return utf8.index(utf8.startIndex, offsetBy: offset) }
-        return text.index(text.startIndex, offsetBy: offset, limitedBy: text.endIndex)
     }
 }

@@ -1,3 +1,5 @@
+import Support
+
 extension String {
     /// The text on one line: every run of white space (line breaks included) made one
     /// space, none at either end. Works on bytes: Unicode white space outside ASCII is
@@ -60,5 +62,85 @@ extension String {
         case 0xE3 where i + 2 < b.count && b[i + 1] == 0x80 && b[i + 2] == 0x80: return 3
         default: return 0
         }
+    }
+}
+
+extension Array where Element == Node {
+    /// The first paragraph as one line of plain text, cut at a word boundary near `limit`
+    /// characters: for descriptions and link previews.
+    public func summary(limit: Int) -> String {
+        guard let paragraph = first(where: \.isParagraph) else { return "" }
+        var plain = ByteBuffer(capacity: 512)
+        paragraph.tree.writePlainText(of: paragraph.index, into: &plain)
+        return plain.withUnsafeBufferPointer { bytes in
+            // Collapsed on the bytes, into a buffer of their size: the output is never longer.
+            let collapsed = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(bytes.count, 1))
+            defer { collapsed.deallocate() }
+            var unchanged = true
+            let count = String.collapseWhitespace(bytes, into: collapsed, unchanged: &unchanged)
+            let text = UnsafeBufferPointer(rebasing: collapsed[..<count])
+            // When the first `limit` + 1 bytes are ASCII, the cut is a byte offset (an ASCII byte
+            // followed by ASCII is a whole Character; the text has no carriage return), and
+            // only what is kept is made a String: making one checks every byte it is given.
+            if count > limit, !text[...limit].contains(where: { $0 >= 0x80 || $0 == 0x0D }) {
+                let cut = UnsafeBufferPointer(rebasing: text[..<limit])
+                let end = cut.lastIndex(of: 0x20) ?? limit
+                return String(decoding: cut[..<end], as: UTF8.self) + "…"
+            }
+            return Self.cut(String(decoding: text, as: UTF8.self), limit: limit)
+        }
+    }
+
+    /// `text` cut at a word boundary near `limit` Characters, with an ellipsis when cut.
+    static func cut(_ text: String, limit: Int) -> String {
+        guard text.utf8.count > limit, let limitIndex = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+              limitIndex < text.endIndex
+        else { return text }
+        let cut = text[..<limitIndex]
+        let end = cut.lastIndex(of: " ") ?? cut.endIndex
+        return String(cut[..<end]) + "…"
+    }
+}
+
+extension Node {
+    /// The plain text (`plainText`) appended to a buffer, without a string made of it.
+    public func writePlainText(into out: inout ByteBuffer) {
+        tree.writePlainText(of: index, into: &out)
+    }
+}
+
+extension Tree {
+    /// The text a reader would see, without markup, into a page's buffer.
+    func writePlainText(of index: Int, into out: inout ByteBuffer) {
+        forEachPlainTextRun(of: index) { out.append($0) }
+    }
+
+    /// The text a reader would see (for titles, slugs, aria labels and summaries), as runs of
+    /// bytes in order: the one walk behind `appendPlainText` and `writePlainText`.
+    func forEachPlainTextRun(of index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let record = records[index]
+        switch record.tag {
+        case .text, .code:
+            withBytes(record.text, body)
+        case .softBreak, .lineBreak:
+            Self.space(body)
+        case .image:
+            // An image's alternative text is its children.
+            for child in record.first..<(record.first + record.count) { forEachPlainTextRun(of: child, body) }
+        case .htmlInline, .htmlBlock:
+            break
+        case .codeBlock:
+            withBytes(record.text2, body)
+        default:
+            for child in record.first..<(record.first + record.count) {
+                // Keep words of neighbouring blocks (list items, paragraphs) apart.
+                if child > record.first, records[child].tag.isBlock { Self.space(body) }
+                forEachPlainTextRun(of: child, body)
+            }
+        }
+    }
+
+    private static func space(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withUnsafePointer(to: UInt8(ascii: " ")) { body(UnsafeBufferPointer(start: $0, count: 1)) }
     }
 }

@@ -61,16 +61,22 @@ public enum SitePaths {
     /// True for a URL with a scheme (`https:`, `mailto:`), a host (`//`), a site-absolute
     /// path (`/x`) or a fragment only (`#x`): such URLs are written as they are.
     public static func isAbsoluteOrFragment(_ url: String) -> Bool {
-        if url.hasPrefix("/") || url.hasPrefix("#") || url.hasPrefix("?") { return true }
-        // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
-        for (i, scalar) in url.unicodeScalars.enumerated() {
-            let isLetter = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-            if scalar == ":" { return i > 0 }
-            if !(isLetter || i > 0 && (("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar))) {
-                return false
+        // On the bytes: every character that can start a scheme or stand in one is ASCII, and
+        // the first byte of any other ends the scheme as its scalar did.
+        var url = url
+        return url.withUTF8 { bytes in
+            guard let first = bytes.first else { return false }
+            if first == UInt8(ascii: "/") || first == UInt8(ascii: "#") || first == UInt8(ascii: "?") { return true }
+            // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
+            for (i, byte) in bytes.enumerated() {
+                let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                if byte == UInt8(ascii: ":") { return i > 0 }
+                let isOther = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+")
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+                if !(isLetter || i > 0 && isOther) { return false }
             }
+            return false
         }
-        return false
     }
 
     /// A URL written in `Content/a/b.md` as seen from the page folder `a/b/`: relative URLs
@@ -110,12 +116,12 @@ public enum SitePaths {
         var name = plain && !id.isEmpty ? id : "\(prefix)-\(number)"
         var key = lowercased(name)
         var suffix = 2
-        while used.contains(key) || key == "index" || key == "map" || key == "story" {
+        // A name is taken by inserting it: one hash of it, not a look-up and then an insert.
+        while key == "index" || key == "map" || key == "story" || !used.insert(key).inserted {
             name = "\(prefix)-\(number)" + (suffix > 2 ? "-\(suffix)" : "")
             key = lowercased(name)
             suffix += 1
         }
-        used.insert(key)
         return name + ".html"
     }
 

@@ -28,8 +28,7 @@ public enum StoryDOT {
         let traps = Set(analysis.traps)
         let files = StoryRenderer.fileNames(story)
         // Written as bytes: every story's DOT is made on each build, drawn or not.
-        var w = Writer()
-        w.out.reserveCapacity(512 + story.pages.count * 200)
+        var w = Writer(out: ByteBuffer(capacity: 512 + story.pages.count * 200))
         // Graphviz writes node and graph names into the SVG as <title>s, which a reader who
         // opens story.svg sees as tooltips: the graph is named by its title, and the start
         // marker is p0, not the English word "start".
@@ -50,31 +49,43 @@ public enum StoryDOT {
         w.putNode(story.start)
         w.put(" [style=bold];\n")
 
+        // A page's label, built as bytes in one buffer kept from page to page.
+        var label = ByteBuffer(capacity: 256)
+        var scratch = ByteBuffer(capacity: 256)
         for (i, page) in story.pages.enumerated() {
-            let title = shortened(page.title.plainText, to: titleLength)
             let unreachable = !analysis.reachable[i]
-            var label = title.isEmpty ? String(i + 1) : String(i + 1) + ". " + title
+            label.removeAll()
+            appendDecimal(i + 1, to: &label)
+            let titleStart = label.count
+            label.append(". ")
+            let afterSeparator = label.count
+            appendShortened(page.title, to: titleLength, into: &label, scratch: &scratch)
+            // An empty title leaves the number alone.
+            if label.count == afterSeparator { label.removeLast(label.count - titleStart) }
             if page.isEnding {
-                label += "\n" + words.text(page.ending.map { "map.\($0.rawValue)_ending" } ?? "map.ending")
+                label.append(0x0A)
+                label.append(utf8: words.text(page.ending.map { "map.\($0.rawValue)_ending" } ?? "map.ending"))
             }
             if unreachable {
-                label += "\n" + words.text("map.unreachable")
+                label.append(0x0A)
+                label.append(utf8: words.text("map.unreachable"))
             } else if traps.contains(i) {
-                label += "\n" + words.text("map.trap")
+                label.append(0x0A)
+                label.append(utf8: words.text("map.trap"))
             }
             w.put("  ")
             w.putNode(i)
             w.put(" [label=")
-            w.putQuoted(label)
+            label.withUnsafeBufferPointer { w.putQuoted($0) }
             // Each box links to its page, in the SVG that dot draws from this.
             w.put(", URL=")
             w.putQuoted(files[i])
             if page.isEnding {
                 let (shape, fill) = endingLook(page.ending)
                 w.put(", shape=")
-                w.putText(shape)
+                w.put(shape)
                 w.put(", fillcolor=\"")
-                w.putText(fill)
+                w.put(fill)
                 w.put("\"")
             }
             if unreachable {
@@ -87,9 +98,11 @@ public enum StoryDOT {
                 w.put(", penwidth=2")
             }
             // The link's tooltip is the label; dot would show its line breaks as "\n".
-            if Self.hasLineFeed(label) {
-                w.put(", tooltip=")
-                w.putQuoted(label, newlines: .spaces)
+            label.withUnsafeBufferPointer { bytes in
+                if bytes.contains(0x0A) {
+                    w.put(", tooltip=")
+                    w.putQuoted(bytes, newlines: .spaces)
+                }
             }
             w.put("];\n")
         }
@@ -101,36 +114,42 @@ public enum StoryDOT {
                 w.put(" -> ")
                 w.putNode(choice.target)
                 w.put(" [label=")
-                w.putQuoted(shortened(choice.label.plainText, to: choiceLength))
+                label.removeAll()
+                appendShortened(choice.label, to: choiceLength, into: &label, scratch: &scratch)
+                label.withUnsafeBufferPointer { w.putQuoted($0) }
                 if !analysis.reachable[i] { w.put(", style=dashed, color=\"#666666\"") }
                 w.put("];\n")
             }
         }
         w.put("}\n")
-        return String(decoding: w.out, as: UTF8.self)
+        return w.out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The DOT text as it is written. A value with mutating methods rather than functions
     /// nested in `render` that capture its bytes: those were checked for exclusive access
     /// at run time on every call.
-    struct Writer {
-        var out: [UInt8] = []
+    struct Writer: ~Copyable {
+        var out: ByteBuffer
 
         /// Literals, read in place; a `String` overload of the same name would be chosen for them.
-        mutating func put(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
-        mutating func putText(_ text: String) { out.appendUTF8(text) }
+        mutating func put(_ text: StaticString) { out.append(text) }
+        mutating func putText(_ text: String) { out.append(utf8: text) }
         mutating func putNode(_ i: Int) {
             out.append(UInt8(ascii: "p"))
             StoryDOT.appendDecimal(i + 1, to: &out)
         }
         mutating func putQuoted(_ text: String, newlines: Newlines = .escaped) {
-            StoryDOT.appendQuoted(text, newlines: newlines, into: &out)
+            var text = text
+            text.withUTF8 { StoryDOT.appendQuoted($0, newlines: newlines, into: &out) }
+        }
+        mutating func putQuoted(_ bytes: UnsafeBufferPointer<UInt8>, newlines: Newlines = .escaped) {
+            StoryDOT.appendQuoted(bytes, newlines: newlines, into: &out)
         }
     }
 
     /// Shape and fill colour of an ending, by kind: the shape tells endings from pages, the
     /// colour and the label's second line tell the kinds apart.
-    static func endingLook(_ kind: Story.Ending?) -> (String, String) {
+    static func endingLook(_ kind: Story.Ending?) -> (StaticString, StaticString) {
         switch kind {
         case .good?: ("doubleoctagon", "#c8e6c9")
         case .bad?: ("octagon", "#ffcdd2")
@@ -141,57 +160,70 @@ public enum StoryDOT {
 
     /// A DOT double-quoted string that Graphviz shows exactly as the text reads.
     public static func quoted(_ text: String) -> String {
-        var out: [UInt8] = []
-        appendQuoted(text, newlines: .escaped, into: &out)
-        return String(decoding: out, as: UTF8.self)
+        var out = ByteBuffer(capacity: text.utf8.count + 8)
+        var text = text
+        text.withUTF8 { appendQuoted($0, newlines: .escaped, into: &out) }
+        return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
     enum Newlines { case escaped, spaces }
 
     /// `quoted`, onto bytes: line breaks as DOT's `\n` (or as spaces, for tooltips, where dot
     /// would show `\n` as written), other control characters as spaces.
-    static func appendQuoted(_ text: String, newlines: Newlines, into out: inout [UInt8]) {
+    static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, newlines: Newlines, into out: inout ByteBuffer) {
         out.append(0x22)
-        var text = text
         // Runs of bytes kept as they are go in whole, read in place: most of a label is one run.
-        text.withUTF8 { bytes in
-            var runStart = 0
-            var i = 0
-            func replace(through end: Int, with replacement: StaticString) {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                replacement.withUTF8Buffer { out.append(contentsOf: $0) }
-                i = end
-                runStart = end
-            }
-            while i < bytes.count {
-                switch bytes[i] {
-                case 0x22: replace(through: i + 1, with: "\\\"")
-                case 0x5C: replace(through: i + 1, with: "\\\\")
-                case 0x26: replace(through: i + 1, with: "&amp;")
-                case 0x0A: replace(through: i + 1, with: newlines == .escaped ? "\\n" : " ")
-                // C0 and C1 control characters (U+0080–U+009F are C2 80–C2 9F) have no
-                // business in a label.
-                case 0..<0x20, 0x7F: replace(through: i + 1, with: " ")
-                case 0xC2 where i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]):
-                    replace(through: i + 2, with: " ")
-                // The byte after any other C2 is part of its character, kept with it.
-                case 0xC2: i += 2
-                default: i += 1
-                }
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<min(i, bytes.count)]))
+        var runStart = 0
+        var i = 0
+        func replace(through end: Int, with replacement: StaticString) {
+            out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+            out.append(replacement)
+            i = end
+            runStart = end
         }
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x22: replace(through: i + 1, with: "\\\"")
+            case 0x5C: replace(through: i + 1, with: "\\\\")
+            case 0x26: replace(through: i + 1, with: "&amp;")
+            case 0x0A: replace(through: i + 1, with: newlines == .escaped ? "\\n" : " ")
+            // C0 and C1 control characters (U+0080–U+009F are C2 80–C2 9F) have no
+            // business in a label.
+            case 0..<0x20, 0x7F: replace(through: i + 1, with: " ")
+            case 0xC2 where i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]):
+                replace(through: i + 2, with: " ")
+            // The byte after any other C2 is part of its character, kept with it.
+            case 0xC2: i += 2
+            default: i += 1
+            }
+        }
+        out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<min(i, bytes.count)]))
         out.append(0x22)
     }
 
-    /// Whether a label has a line break, read in place.
-    static func hasLineFeed(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { $0.contains(0x0A) }
+    /// A label's text: the nodes' plain text on one line, cut at `length` characters (see
+    /// `shortened`). Most labels are short enough to go in as their bytes, collapsed in
+    /// `scratch`, without a string made of them.
+    static func appendShortened(_ nodes: [Node], to length: Int, into out: inout ByteBuffer, scratch: inout ByteBuffer) {
+        scratch.removeAll()
+        for node in nodes { node.writePlainText(into: &scratch) }
+        scratch.withUnsafeBufferPointer { plain in
+            let collapsed = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(plain.count, 1))
+            defer { collapsed.deallocate() }
+            var unchanged = true
+            let count = String.collapseWhitespace(plain, into: collapsed, unchanged: &unchanged)
+            let words = UnsafeBufferPointer(rebasing: collapsed[..<count])
+            // A character is at least one byte: no more bytes than the limit is never cut.
+            if count <= length {
+                out.append(words)
+            } else {
+                out.append(utf8: shortened(String(decoding: words, as: UTF8.self), to: length))
+            }
+        }
     }
 
     /// A node's number in decimal, without making a string of it.
-    static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+    static func appendDecimal(_ n: Int, to out: inout ByteBuffer) {
         guard n >= 10 else {
             out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n))
             return

@@ -52,7 +52,8 @@ public enum StoryRenderer {
         let pageLinks: @Sendable (String) -> String? = { url in story.page(forLink: url).map { files[$0] } }
         let base = site.markdown
         let markdown = HTMLRenderer(allowRawHTML: base.allowRawHTML) { url, use in
-            if use == .link, let file = pageLinks(url) { return file }
+            // Only a fragment (`#id`) names a page: other links skip the lookup.
+            if use == .link, url.utf8.first == UInt8(ascii: "#"), let file = pageLinks(url) { return file }
             return base.resolveURL(url, use)
         }
         var output: [OutputFile] = []
@@ -91,30 +92,36 @@ public enum StoryRenderer {
         // URL paths are encoded byte by byte, so the folder's part is encoded once.
         let pagePrefix = folder + "/"
         let urlPrefix = site.absoluteURL(pagePrefix)
+        // What a button says of the page it leads to, worded once per page of the story.
+        var targetNames = [String?](repeating: nil, count: story.pages.count)
         for (i, page) in story.pages.enumerated() {
             let plainTitle = page.title.plainText
             let untitled = plainTitle.allSatisfy(\.isWhitespace)
             let pageNumber = words.text("story.page", n: i + 1)
-            let choices: [TemplateValue] = buttons(page).map { choice in
-                [
+            var choices: [TemplateValue] = []
+            for choice in buttons(page) {
+                let target = targetNames[choice.target] ?? words.text("story.choice_target", n: choice.target + 1)
+                targetNames[choice.target] = target
+                choices.append([
                     "url": .string(files[choice.target]),
                     "text": .utf8(markdown.utf8Phrasing(choice.label)),
-                    "target": .string(words.text("story.choice_target", n: choice.target + 1)),
+                    "target": .string(target),
                     // A link in the text is the choice's one tab stop; its button is for pointers.
                     "inProse": .bool(choice.inProse),
-                ]
+                ])
             }
             // A link in the text to a page a listed button also leads to is the same choice
             // (the button is its tab stop), and so is a second link to one page.
-            // Pages are told apart by number (file names are distinct), which hashes for less.
-            let listed = Set(page.choices.lazy.filter { !$0.inProse }.map(\.target))
-            let targets = Set(page.choices.lazy.map(\.target))
-            let seen = Mutex<Set<Int>>([])
-            let text = targets.isEmpty ? markdown : HTMLRenderer(
+            // Pages are told apart by number (file names are distinct); a page has a few
+            // choices, so plain lists are searched rather than sets made.
+            let listed = PageSet(page.choices.lazy.filter { !$0.inProse }.map(\.target))
+            let targets = PageSet(page.choices.lazy.map(\.target))
+            let seen = Mutex(PageSet())
+            let text = page.choices.isEmpty ? markdown : HTMLRenderer(
                 allowRawHTML: markdown.allowRawHTML, resolveURL: markdown.resolveURL,
                 leavesTabOrder: { url in
                     guard let target = fileIndex[url], targets.contains(target) else { return false }
-                    return listed.contains(target) || !seen.withLock { $0.insert(target).inserted }
+                    return listed.contains(target) || !seen.withLock { $0.insert(target) }
                 })
             let content = site.templates.renderUTF8(pageTemplate, [
                 "pageNumber": .string(pageNumber),
@@ -196,12 +203,12 @@ public enum StoryRenderer {
     static func buttons(_ page: Story.Page) -> [Story.Choice] {
         // Without links in the text, every choice is a listed one and shown.
         guard page.choices.contains(where: \.inProse) else { return page.choices }
-        let listed = Set(page.choices.filter { !$0.inProse }.map(\.target))
-        var shown = Set<Int>()
+        let listed = PageSet(page.choices.lazy.filter { !$0.inProse }.map(\.target))
+        var shown = PageSet()
         return page.choices.filter { choice in
             if !choice.inProse { return true }
             guard !listed.contains(choice.target) else { return false }
-            return shown.insert(choice.target).inserted
+            return shown.insert(choice.target)
         }
     }
 
@@ -220,5 +227,35 @@ public enum StoryRenderer {
             }
             return copy
         }
+    }
+}
+
+/// Page numbers: a list searched while they are few (a page has a handful of choices, and a
+/// set costs an allocation and a hash for each), a set once they are many.
+struct PageSet {
+    private var few: [Int] = []
+    private var many: Set<Int>?
+
+    init() {}
+
+    init(_ numbers: some Sequence<Int>) {
+        for number in numbers { insert(number) }
+    }
+
+    func contains(_ number: Int) -> Bool {
+        many?.contains(number) ?? few.contains(number)
+    }
+
+    /// False when the number was there already.
+    @discardableResult
+    mutating func insert(_ number: Int) -> Bool {
+        if many != nil { return many!.insert(number).inserted }
+        guard !few.contains(number) else { return false }
+        few.append(number)
+        if few.count > 16 {
+            many = Set(few)
+            few = []
+        }
+        return true
     }
 }

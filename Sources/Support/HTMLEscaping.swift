@@ -40,30 +40,52 @@ public enum HTMLEscaping {
         text.withUTF8 { escape($0, into: &out) }
     }
 
+    public static func escape(_ text: String, into out: inout ByteBuffer) {
+        var text = text
+        text.withUTF8 { escape($0, into: &out) }
+    }
+
     /// The same from bytes (UTF-8), for text kept as bytes.
     public static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        guard let base = bytes.baseAddress else { return }
-        let count = bytes.count
         var runStart = 0
-        @inline(__always) func escapeByte(at i: Int, into out: inout [UInt8]) {
-            guard isSpecial(base[i]), let entity = entity(for: base[i]) else { return }
-            out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
+        forEachSpecial(bytes) { i, entity in
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
             entity.withUTF8Buffer { out.append(contentsOf: $0) }
             runStart = i + 1
         }
-        // Eight bytes at a time, looked at one by one only when one of them is special.
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    public static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout ByteBuffer) {
+        var runStart = 0
+        forEachSpecial(bytes) { i, entity in
+            out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+            out.append(entity)
+            runStart = i + 1
+        }
+        out.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// Calls `body` with the offset and entity of each special byte, in order: eight bytes
+    /// at a time, looked at one by one only when one of them is special.
+    @inline(__always)
+    static func forEachSpecial(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, StaticString) -> Void) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        @inline(__always) func check(_ i: Int) {
+            if isSpecial(base[i]), let entity = entity(for: base[i]) { body(i, entity) }
+        }
         var i = 0
         while i + 8 <= count {
             if mayHoldSpecial(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
-                for j in i..<(i + 8) { escapeByte(at: j, into: &out) }
+                for j in i..<(i + 8) { check(j) }
             }
             i += 8
         }
         while i < count {
-            escapeByte(at: i, into: &out)
+            check(i)
             i += 1
         }
-        out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
     }
 
     /// Whether any of the eight bytes of a word is one of `& < > " '`: for each, the word

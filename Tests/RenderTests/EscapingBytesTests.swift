@@ -29,6 +29,11 @@ import Testing
                     var out: [UInt8] = [0x21]
                     HTMLEscaping.escape(text, into: &out)
                     #expect(String(decoding: out, as: UTF8.self) == "!" + reference(text), "\(text.debugDescription)")
+                    // The same into a page's buffer.
+                    var buffer = ByteBuffer(capacity: 1)
+                    buffer.append(0x21)
+                    HTMLEscaping.escape(text, into: &buffer)
+                    #expect(buffer.array() == out, "\(text.debugDescription)")
                 }
             }
         }

@@ -1,4 +1,5 @@
 @testable import Render
+import Support
 import Testing
 
 /// The DOT writer's byte-level pieces give what the text-level ones they replaced gave.
@@ -24,9 +25,10 @@ import Testing
         for special in specials {
             for text in [special, "a" + special, special + "b", "ab" + special + "cd", special + special, "x" + special + "y" + special] {
                 for spaces in [false, true] {
-                    var out: [UInt8] = []
-                    StoryDOT.appendQuoted(text, newlines: spaces ? .spaces : .escaped, into: &out)
-                    #expect(String(decoding: out, as: UTF8.self) == reference(text, spaces: spaces), "\(text.debugDescription)")
+                    var out = ByteBuffer()
+                    var bytes = text
+                    bytes.withUTF8 { StoryDOT.appendQuoted($0, newlines: spaces ? .spaces : .escaped, into: &out) }
+                    #expect(out.array() == Array(reference(text, spaces: spaces).utf8), "\(text.debugDescription)")
                 }
             }
         }
@@ -35,9 +37,10 @@ import Testing
 
     @Test func nodeNumbersInDecimal() {
         for n in [0, 1, 9, 10, 11, 99, 100, 101, 12_345] {
-            var out: [UInt8] = [0x70]
+            var out = ByteBuffer()
+            out.append(0x70)
             StoryDOT.appendDecimal(n, to: &out)
-            #expect(String(decoding: out, as: UTF8.self) == "p\(n)")
+            #expect(out.array() == Array("p\(n)".utf8))
         }
     }
 
