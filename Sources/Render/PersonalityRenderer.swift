@@ -10,8 +10,6 @@ public enum PersonalityRenderer {
     public static func render(_ meta: ContentMeta, _ quiz: PersonalityQuiz, table: OutcomeTable, site: SiteContext) -> [OutputFile] {
         let markdown = site.markdown
         let words = site.words(meta.lang)
-        let t = words.templateValue
-        let siteTitle = site.siteTitle
         let folder = meta.sitePath
         let root = SitePaths.toRoot(from: folder)
         var used = Set<String>()
@@ -53,9 +51,7 @@ public enum PersonalityRenderer {
         }
         let script = site.templates.text("personality.js")
         let indexPath = folder + "/index.html"
-        let content = site.templates.renderUTF8("personality", [
-            "root": .string(root),
-            "siteTitle": .string(siteTitle),
+        let content = site.templates.renderUTF8(site.prepared("personality", root: root, lang: meta.lang), [
             "title": .string(meta.title),
             "intro": .utf8(markdown.utf8(blocks: meta.introduction)),
             "questionCount": .int(quiz.questions.count),
@@ -65,36 +61,61 @@ public enum PersonalityRenderer {
             "outcomes": .list(outcomes),
             "data": .utf8(scriptData(table, quiz, words: words)),
             "script": .string(script),
-            "t": t,
         ])
+        let hasBaseURL = site.settings.baseURL != nil
+        // Encoding a page's path only pays where there is a base URL to put it under.
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,
-            root: root, url: site.absoluteURL(indexPath), scripts: [script])
+            root: root, url: hasBaseURL ? site.absoluteURL(indexPath) : nil, scripts: [script])
         var files = [OutputFile(path: indexPath, contents: shell.render(content: content, site: site))]
 
-        // What is the same on every outcome page of the quiz is rendered once, into the
-        // outcome template.
-        let outcomeTemplate = site.templates.prepare("outcome", fixed: [
-            ("root", .string(root)),
-            ("siteTitle", .string(siteTitle)),
-            ("quizTitle", .string(meta.title)),
-            ("resultOf", .string(words.text("outcome.result_of", ["quiz": meta.title]))),
-            ("t", t),
-        ])
+        let outcomeTemplate = site.prepared("outcome", root: root, lang: meta.lang)
+        let quizTitle = TemplateValue.string(meta.title)
+        let resultOf = TemplateValue.string(words.text("outcome.result_of", ["quiz": meta.title]))
+        // Outcome pages share their root and language and have no script: one layout.
+        var outcomeShell = PageShell(title: "", description: "", lang: meta.lang, root: root)
+        let layout = site.layout(for: outcomeShell)
         for (i, outcome) in quiz.outcomes.enumerated() {
             let title = outcome.title.plainText
             let page = site.templates.renderUTF8(outcomeTemplate, [
+                "quizTitle": quizTitle,
+                "resultOf": resultOf,
                 "title": .utf8(outcomeHTML[i].title),
                 "text": .utf8(outcomeHTML[i].text),
             ] as TemplateValue)
-            let path = folder + "/" + outcomeFiles[i]
-            let shell = PageShell(
-                title: title + " · " + meta.title, ogTitle: title, description: outcome.body.summary(limit: 200),
-                lang: meta.lang, root: root, url: site.absoluteURL(path),
-                image: outcome.body.firstImageSource.flatMap { imageURL($0, folder: folder, site: site) })
-            files.append(OutputFile(path: path, contents: shell.render(content: page, site: site)))
+            let path = joined(folder, "/", outcomeFiles[i])
+            outcomeShell.title = joined(title, " · ", meta.title)
+            outcomeShell.ogTitle = title
+            outcomeShell.description = outcome.body.summary(limit: 200)
+            outcomeShell.url = hasBaseURL ? site.absoluteURL(path) : nil
+            outcomeShell.image = outcome.body.firstImageSource.flatMap { imageURL($0, folder: folder, site: site) }
+            files.append(OutputFile(path: path, contents: outcomeShell.render(content: page, layout: layout, site: site)))
         }
         return files
+    }
+
+    /// Three strings as one, written once into a string of their size: `a + b + c` made
+    /// and grew a string twice, and reserving room in an empty one cost as much.
+    static func joined(_ a: String, _ b: String, _ c: String) -> String {
+        var a = a, b = b, c = c
+        return a.withUTF8 { a in
+            b.withUTF8 { b in
+                c.withUTF8 { c in
+                    String(unsafeUninitializedCapacity: a.count + b.count + c.count) { out in
+                        var end = 0
+                        func copy(_ part: UnsafeBufferPointer<UInt8>) {
+                            guard let from = part.baseAddress, let to = out.baseAddress else { return }
+                            (to + end).initialize(from: from, count: part.count)
+                            end += part.count
+                        }
+                        copy(a)
+                        copy(b)
+                        copy(c)
+                        return end
+                    }
+                }
+            }
+        }
     }
 
     /// The outcome table, options and words as JSON for the page script:
