@@ -126,18 +126,7 @@ public enum PersonalityRenderer {
         json.beginObject()
         json.key("n")
         json.int(table.outcomeCount)
-        json.key("w")
-        json.beginArray()
-        for answers in table.weights {
-            json.beginArray()
-            for weights in answers {
-                json.beginArray()
-                for weight in weights { json.int(weight) }
-                json.endArray()
-            }
-            json.endArray()
-        }
-        json.endArray()
+        json.members(weightsMember(table.weights))
         json.key("sq")
         json.bool(quiz.shuffleQuestions)
         json.key("sa")
@@ -151,6 +140,47 @@ public enum PersonalityRenderer {
         })
         json.endObject()
         return json.bytes
+    }
+
+    /// `"w":[[[…]]]`, the weights as `ScriptJSONWriter` writes them, through a pointer: they
+    /// are most of a page's data, a few thousand one-digit numbers, and an append to the
+    /// writer's array for every digit and comma cost more than the rest of the data.
+    static func weightsMember(_ weights: [[[Int]]]) -> [UInt8] {
+        // Room for the longest number (20 bytes) and a comma for every weight.
+        var capacity = 6
+        for answers in weights {
+            capacity += 3
+            for row in answers { capacity += 3 + row.count * 21 }
+        }
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in
+            guard let base = buffer.baseAddress else { return }
+            var end = base
+            @inline(__always) func put(_ byte: UInt8) {
+                end.initialize(to: byte)
+                end += 1
+            }
+            for byte in "\"w\":[".utf8 { put(byte) }
+            for (q, answers) in weights.enumerated() {
+                if q > 0 { put(UInt8(ascii: ",")) }
+                put(UInt8(ascii: "["))
+                for (a, row) in answers.enumerated() {
+                    if a > 0 { put(UInt8(ascii: ",")) }
+                    put(UInt8(ascii: "["))
+                    for (k, weight) in row.enumerated() {
+                        if k > 0 { put(UInt8(ascii: ",")) }
+                        if weight >= 0 && weight < 10 {
+                            put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: weight))
+                        } else {
+                            for byte in String(weight).utf8 { put(byte) }
+                        }
+                    }
+                    put(UInt8(ascii: "]"))
+                }
+                put(UInt8(ascii: "]"))
+            }
+            put(UInt8(ascii: "]"))
+            written = end - base
+        }
     }
 
     /// An absolute URL for an image in an outcome's text, for link previews: as written

@@ -122,6 +122,41 @@ import Testing
             + HTMLEscaping.escape(fr.text("outcome.result_of", ["quiz": "Fish & Chips"]))))
     }
 
+    /// The weights as the script JSON writer writes nested arrays of numbers.
+    @Test func weightsAreWrittenAsTheWriterWritesThem() {
+        func reference(_ weights: [[[Int]]]) -> [UInt8] {
+            var json = ScriptJSONWriter()
+            json.beginObject()
+            json.key("w")
+            json.beginArray()
+            for answers in weights {
+                json.beginArray()
+                for row in answers {
+                    json.beginArray()
+                    for weight in row { json.int(weight) }
+                    json.endArray()
+                }
+                json.endArray()
+            }
+            json.endArray()
+            json.endObject()
+            return Array(json.bytes.dropFirst().dropLast())
+        }
+        let tables: [[[[Int]]]] = [
+            [],
+            [[]],
+            [[[]], [[], []]],
+            [[[1, 0, 2], [0, 0, 9]], [[10, -1, 0]]],
+            [[[Int.max, Int.min, -10, 99, 100]]],
+            (0..<12).map { q in (0..<7).map { a in (0..<5).map { k in (q * 7 + a * 3 + k) % 13 - 2 } } },
+        ]
+        for weights in tables {
+            let written = PersonalityRenderer.weightsMember(weights)
+            #expect(String(decoding: written, as: UTF8.self) == String(decoding: reference(weights), as: UTF8.self))
+        }
+        #expect(PersonalityRenderer.weightsMember([[[1, 0], [0, 12]]]) == Array(#""w":[[[1,0],[0,12]]]"#.utf8))
+    }
+
     @Test func joinedIsTheThreeStringsInOrder() {
         #expect(PersonalityRenderer.joined("a/b", "/", "c.html") == "a/b/c.html")
         #expect(PersonalityRenderer.joined("", "", "") == "")
