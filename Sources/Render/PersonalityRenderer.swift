@@ -51,12 +51,13 @@ public enum PersonalityRenderer {
         }
         let script = site.templates.text("personality.js")
         let indexPath = folder + "/index.html"
+        let questionWords = site.questionWords(quiz.questions.count, lang: meta.lang)
         let content = site.templates.renderUTF8(site.prepared("personality", root: root, lang: meta.lang), [
             "title": .string(meta.title),
             "intro": .utf8(markdown.utf8(blocks: meta.introduction)),
             "questionCount": .int(quiz.questions.count),
-            "questionCountText": .string(words.plural("quiz.question_count", count: quiz.questions.count)),
-            "questionOf": .string(words.html("quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": String(quiz.questions.count)])),
+            "questionCountText": .string(questionWords.count),
+            "questionOf": .string(questionWords.questionOf),
             "questions": .list(questions),
             "outcomes": .list(outcomes),
             "data": .utf8(scriptData(table, quiz, words: words)),

@@ -157,6 +157,22 @@ import Testing
         #expect(PersonalityRenderer.weightsMember([[[1, 0], [0, 12]]]) == Array(#""w":[[[1,0],[0,12]]]"#.utf8))
     }
 
+    /// The count and progress words, filled once per language and number of questions, are
+    /// the words filled for each quiz.
+    @Test func questionWordsAreTheLanguagesWordsForTheCount() {
+        let site = Self.site()
+        for lang in ["en", "fr", "ar"] {
+            let words = site.words(lang)
+            for count in [1, 2, 5, 11, 1, 2] {
+                let made = site.questionWords(count, lang: lang)
+                #expect(made.count == words.plural("quiz.question_count", count: count))
+                #expect(made.questionOf == words.html("quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": String(count)]))
+                #expect(made.questionOf.contains("<span id=\"qn\">1</span>"))
+            }
+        }
+        #expect(site.questionWords(3, lang: "en").count != site.questionWords(1, lang: "en").count)
+    }
+
     @Test func joinedIsTheThreeStringsInOrder() {
         #expect(PersonalityRenderer.joined("a/b", "/", "c.html") == "a/b/c.html")
         #expect(PersonalityRenderer.joined("", "", "") == "")
