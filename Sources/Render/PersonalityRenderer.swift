@@ -10,8 +10,6 @@ public enum PersonalityRenderer {
     public static func render(_ meta: ContentMeta, _ quiz: PersonalityQuiz, table: OutcomeTable, site: SiteContext) -> [OutputFile] {
         let markdown = site.markdown
         let words = site.words(meta.lang)
-        let t = words.templateValue
-        let siteTitle = site.siteTitle
         let folder = meta.sitePath
         let root = SitePaths.toRoot(from: folder)
         var used = Set<String>()
@@ -53,48 +51,72 @@ public enum PersonalityRenderer {
         }
         let script = site.templates.text("personality.js")
         let indexPath = folder + "/index.html"
-        let content = site.templates.renderUTF8("personality", [
-            "root": .string(root),
-            "siteTitle": .string(siteTitle),
+        let questionWords = site.questionWords(quiz.questions.count, lang: meta.lang)
+        let content = site.templates.renderUTF8(site.prepared("personality", root: root, lang: meta.lang), [
             "title": .string(meta.title),
             "intro": .utf8(markdown.utf8(blocks: meta.introduction)),
             "questionCount": .int(quiz.questions.count),
-            "questionCountText": .string(words.plural("quiz.question_count", count: quiz.questions.count)),
-            "questionOf": .string(words.html("quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": String(quiz.questions.count)])),
+            "questionCountText": .string(questionWords.count),
+            "questionOf": .string(questionWords.questionOf),
             "questions": .list(questions),
             "outcomes": .list(outcomes),
             "data": .utf8(scriptData(table, quiz, words: words)),
             "script": .string(script),
-            "t": t,
         ])
+        let hasBaseURL = site.settings.baseURL != nil
+        // Encoding a page's path only pays where there is a base URL to put it under.
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,
-            root: root, url: site.absoluteURL(indexPath), scripts: [script])
+            root: root, url: hasBaseURL ? site.absoluteURL(indexPath) : nil, scripts: [script])
         var files = [OutputFile(path: indexPath, contents: shell.render(content: content, site: site))]
 
-        // What is the same on every outcome page of the quiz is rendered once, into the
-        // outcome template.
-        let outcomeTemplate = site.templates.prepare("outcome", fixed: [
-            ("root", .string(root)),
-            ("siteTitle", .string(siteTitle)),
-            ("quizTitle", .string(meta.title)),
-            ("resultOf", .string(words.text("outcome.result_of", ["quiz": meta.title]))),
-            ("t", t),
-        ])
+        let outcomeTemplate = site.prepared("outcome", root: root, lang: meta.lang)
+        let quizTitle = TemplateValue.string(meta.title)
+        let resultOf = TemplateValue.string(words.text("outcome.result_of", ["quiz": meta.title]))
+        // Outcome pages share their root and language and have no script: one layout.
+        var outcomeShell = PageShell(title: "", description: "", lang: meta.lang, root: root)
+        let layout = site.layout(for: outcomeShell)
         for (i, outcome) in quiz.outcomes.enumerated() {
             let title = outcome.title.plainText
             let page = site.templates.renderUTF8(outcomeTemplate, [
+                "quizTitle": quizTitle,
+                "resultOf": resultOf,
                 "title": .utf8(outcomeHTML[i].title),
                 "text": .utf8(outcomeHTML[i].text),
             ] as TemplateValue)
-            let path = folder + "/" + outcomeFiles[i]
-            let shell = PageShell(
-                title: title + " · " + meta.title, ogTitle: title, description: outcome.body.summary(limit: 200),
-                lang: meta.lang, root: root, url: site.absoluteURL(path),
-                image: outcome.body.firstImageSource.flatMap { imageURL($0, folder: folder, site: site) })
-            files.append(OutputFile(path: path, contents: shell.render(content: page, site: site)))
+            let path = joined(folder, "/", outcomeFiles[i])
+            outcomeShell.title = joined(title, " · ", meta.title)
+            outcomeShell.ogTitle = title
+            outcomeShell.description = outcome.body.summary(limit: 200)
+            outcomeShell.url = hasBaseURL ? site.absoluteURL(path) : nil
+            outcomeShell.image = outcome.body.firstImageSource.flatMap { imageURL($0, folder: folder, site: site) }
+            files.append(OutputFile(path: path, contents: outcomeShell.render(content: page, layout: layout, site: site)))
         }
         return files
+    }
+
+    /// Three strings as one, written once into a string of their size: `a + b + c` made
+    /// and grew a string twice, and reserving room in an empty one cost as much.
+    static func joined(_ a: String, _ b: String, _ c: String) -> String {
+        var a = a, b = b, c = c
+        return a.withUTF8 { a in
+            b.withUTF8 { b in
+                c.withUTF8 { c in
+                    String(unsafeUninitializedCapacity: a.count + b.count + c.count) { out in
+                        var end = 0
+                        func copy(_ part: UnsafeBufferPointer<UInt8>) {
+                            guard let from = part.baseAddress, let to = out.baseAddress else { return }
+                            (to + end).initialize(from: from, count: part.count)
+                            end += part.count
+                        }
+                        copy(a)
+                        copy(b)
+                        copy(c)
+                        return end
+                    }
+                }
+            }
+        }
     }
 
     /// The outcome table, options and words as JSON for the page script:
@@ -105,18 +127,7 @@ public enum PersonalityRenderer {
         json.beginObject()
         json.key("n")
         json.int(table.outcomeCount)
-        json.key("w")
-        json.beginArray()
-        for answers in table.weights {
-            json.beginArray()
-            for weights in answers {
-                json.beginArray()
-                for weight in weights { json.int(weight) }
-                json.endArray()
-            }
-            json.endArray()
-        }
-        json.endArray()
+        json.members(weightsMember(table.weights))
         json.key("sq")
         json.bool(quiz.shuffleQuestions)
         json.key("sa")
@@ -130,6 +141,47 @@ public enum PersonalityRenderer {
         })
         json.endObject()
         return json.bytes
+    }
+
+    /// `"w":[[[…]]]`, the weights as `ScriptJSONWriter` writes them, through a pointer: they
+    /// are most of a page's data, a few thousand one-digit numbers, and an append to the
+    /// writer's array for every digit and comma cost more than the rest of the data.
+    static func weightsMember(_ weights: [[[Int]]]) -> [UInt8] {
+        // Room for the longest number (20 bytes) and a comma for every weight.
+        var capacity = 6
+        for answers in weights {
+            capacity += 3
+            for row in answers { capacity += 3 + row.count * 21 }
+        }
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in
+            guard let base = buffer.baseAddress else { return }
+            var end = base
+            @inline(__always) func put(_ byte: UInt8) {
+                end.initialize(to: byte)
+                end += 1
+            }
+            for byte in "\"w\":[".utf8 { put(byte) }
+            for (q, answers) in weights.enumerated() {
+                if q > 0 { put(UInt8(ascii: ",")) }
+                put(UInt8(ascii: "["))
+                for (a, row) in answers.enumerated() {
+                    if a > 0 { put(UInt8(ascii: ",")) }
+                    put(UInt8(ascii: "["))
+                    for (k, weight) in row.enumerated() {
+                        if k > 0 { put(UInt8(ascii: ",")) }
+                        if weight >= 0 && weight < 10 {
+                            put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: weight))
+                        } else {
+                            for byte in String(weight).utf8 { put(byte) }
+                        }
+                    }
+                    put(UInt8(ascii: "]"))
+                }
+                put(UInt8(ascii: "]"))
+            }
+            put(UInt8(ascii: "]"))
+            written = end - base
+        }
     }
 
     /// An absolute URL for an image in an outcome's text, for link previews: as written
