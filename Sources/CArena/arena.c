@@ -44,12 +44,10 @@ static void *place(quizgen_arena *arena, size_t size, size_t rounded_size, char 
     return pointer;
 }
 
-void *quizgen_arena_allocate(quizgen_arena *arena, size_t size) {
-    size_t rounded_size = rounded(size);
-    if (arena->next && (size_t)(arena->end - arena->next) >= rounded_size + quizgen_arena_header) {
-        return place(arena, size, rounded_size, arena->next);
-    }
-    // A new block; what is left of the old one stays unused.
+// The slow paths (a new block, a copy) are calls of their own: inlined, they made every
+// allocation save and restore the registers that only they need.
+__attribute__((noinline)) static void *allocate_in_new_block(quizgen_arena *arena, size_t size, size_t rounded_size) {
+    // What is left of the old block stays unused.
     size_t needed = rounded_size + 2 * quizgen_arena_header;
     size_t block_size = arena->block_size > needed ? arena->block_size : needed;
     char *block = malloc(block_size);
@@ -62,10 +60,27 @@ void *quizgen_arena_allocate(quizgen_arena *arena, size_t size) {
     return place(arena, size, rounded_size, block + quizgen_arena_header);
 }
 
-void *quizgen_arena_reallocate(quizgen_arena *arena, void *pointer, size_t size) {
+static inline void *allocate(quizgen_arena *arena, size_t size, size_t rounded_size) {
+    if (arena->next && (size_t)(arena->end - arena->next) >= rounded_size + quizgen_arena_header) {
+        return place(arena, size, rounded_size, arena->next);
+    }
+    return allocate_in_new_block(arena, size, rounded_size);
+}
+
+void *quizgen_arena_allocate(quizgen_arena *arena, size_t size) {
+    return allocate(arena, size, rounded(size));
+}
+
+__attribute__((noinline)) static void *move(quizgen_arena *arena, char *old, size_t size) {
+    size_t old_size = *(size_t *)(old - quizgen_arena_header);
+    void *moved = quizgen_arena_allocate(arena, size);
+    memcpy(moved, old, old_size < size ? old_size : size);
+    return moved;
+}
+
+static inline void *reallocate(quizgen_arena *arena, void *pointer, size_t size) {
     if (!pointer) return quizgen_arena_allocate(arena, size);
     char *old = pointer;
-    size_t old_size = *(size_t *)(old - quizgen_arena_header);
     // The last allocation grows (or shrinks) where it is while its block has room.
     size_t rounded_size = rounded(size);
     if (old == arena->last && (size_t)(arena->end - old) >= rounded_size) {
@@ -73,20 +88,22 @@ void *quizgen_arena_reallocate(quizgen_arena *arena, void *pointer, size_t size)
         arena->next = old + rounded_size;
         return old;
     }
-    void *moved = quizgen_arena_allocate(arena, size);
-    memcpy(moved, old, old_size < size ? old_size : size);
-    return moved;
+    return move(arena, old, size);
+}
+
+void *quizgen_arena_reallocate(quizgen_arena *arena, void *pointer, size_t size) {
+    return reallocate(arena, pointer, size);
 }
 
 void *quizgen_arena_calloc(size_t count, size_t size) {
     size_t total;
     if (__builtin_mul_overflow(count, size, &total)) abort();
     // Zeroed here, as asked: zeroing whole blocks cleared far more than cmark uses.
-    return memset(quizgen_arena_allocate(quizgen_arena_state(), total), 0, total);
+    return memset(allocate(quizgen_arena_state(), total, rounded(total)), 0, total);
 }
 
 void *quizgen_arena_realloc(void *pointer, size_t size) {
-    return quizgen_arena_reallocate(quizgen_arena_state(), pointer, size);
+    return reallocate(quizgen_arena_state(), pointer, size);
 }
 
 // Nothing is freed one by one: the blocks go when the parse is over.

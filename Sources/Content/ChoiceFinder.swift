@@ -29,7 +29,7 @@ struct ChoiceFinder {
                     if let choice = choice(link, label: label, inProse: false) { choices.append(choice) }
                 }
             } else {
-                collect(in: [block], into: &choices)
+                collect(links: block.links, into: &choices)
                 kept.append(block)
             }
         }
@@ -38,7 +38,11 @@ struct ChoiceFinder {
 
     /// Every link to `#id` in the nodes, in order, as a choice whose label is the link's text.
     mutating func collect(in nodes: [Node], into choices: inout [Story.Choice]) {
-        for node in nodes.links {
+        collect(links: nodes.links, into: &choices)
+    }
+
+    mutating func collect(links: [Node], into choices: inout [Story.Choice]) {
+        for node in links {
             if let destination = node.linkDestination, destination.hasPrefix("#") {
                 if let choice = choice(node, label: node.children, inProse: true) { choices.append(choice) }
             }

@@ -92,7 +92,10 @@ extension Story {
     /// nil for destinations that are not fragments.
     public static func fragment(of destination: String) -> String? {
         guard destination.hasPrefix("#") else { return nil }
-        return percentDecoded(String(destination.dropFirst()))
+        // The first character is then the one byte `#`: cut there on the bytes, which
+        // dropFirst() did by reading the text's first character again.
+        let utf8 = destination.utf8
+        return percentDecoded(String(destination[utf8.index(after: utf8.startIndex)...]))
     }
 
     /// Decodes `%XX` sequences as UTF-8; text that does not decode is kept as written.

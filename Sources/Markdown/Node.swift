@@ -512,6 +512,15 @@ extension Array where Element == Node {
     }
 }
 
+extension Node {
+    /// The links in this node and below, in document order (`[node].links` without the array).
+    public var links: [Node] {
+        var out: [Node] = []
+        tree.collectLinks(index, into: &out)
+        return out
+    }
+}
+
 extension Tree {
     func containsItemAttributes(_ index: Int) -> Bool {
         let record = records[index]

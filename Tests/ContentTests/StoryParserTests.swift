@@ -190,6 +190,17 @@ let cave = """
         #expect(parsed.page(forLink: "#%ZZ") == nil)
     }
 
+    /// A fragment is what follows a leading `#` as a character: a `#` that a combining mark
+    /// joins is no `#` of its own.
+    @Test func fragmentsAreCutAfterTheHashAndPercentDecoded() {
+        #expect(Story.fragment(of: "#inside") == "inside")
+        #expect(Story.fragment(of: "#caf%C3%A9") == "café")
+        #expect(Story.fragment(of: "#été") == "été")
+        #expect(Story.fragment(of: "#") == "")
+        #expect(Story.fragment(of: "#\u{301}x") == nil)
+        #expect(Story.fragment(of: "inside") == nil)
+    }
+
     @Test func startNamesTheFirstPage() throws {
         let parsed = try #require(story(cave.replacingOccurrences(of: "title: The Cave", with: "start: inside")))
         #expect(parsed.start == 1)

@@ -270,6 +270,12 @@ import Testing
         #expect(doc.children.links.map(\.plainText) == ["a", "b", "d", "e"])
         #expect([doc].links.count == 4)
         #expect(doc.children[1].children.links.count == 2)
+        // One node's links are those of the array of it alone.
+        #expect(doc.links == [doc].links)
+        #expect(doc.children[1].links.map(\.plainText) == ["d", "e"])
+        // A link is among its own links; the text inside it has none.
+        #expect(doc.children[0].children[0].links.map(\.plainText) == ["a"])
+        #expect(doc.children[0].children[0].children[0].links.isEmpty)
     }
 
     @Test func itemAttributesAreCutFromTheLastParagraph() throws {
