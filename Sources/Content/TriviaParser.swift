@@ -277,7 +277,7 @@ enum TriviaParser {
         var diagnostics: [Diagnostic] = []
         var choices: [TriviaQuiz.Choice] = []
         choices.reserveCapacity(list.childNodes.count)
-        var seen = SeenKeys(capacity: list.childNodes.count)
+        var seen = TextKeySet<Int>(capacity: list.childNodes.count)
         var unmarked: [Node] = []
         for node in list.childNodes {
             if let nested = IndentedList.nested(in: node) {
@@ -301,16 +301,12 @@ enum TriviaParser {
                     hint: "write the choice's text after its marker: '- [ ] Paris'"))
                 continue
             }
-            let key = TriviaQuiz.choiceKey(of: content)
-            if !key.isEmpty {
-                if let line = seen.line(of: key) {
-                    diagnostics.append(file.error(
-                        "duplicate choice '\(content.plainText.trimmingWhitespace)'", line: contentStart.line,
-                        byteColumn: contentStart.column + 4,
-                        hint: line == contentStart.line ? nil : "the same as the choice on line \(line)"))
-                    continue
-                }
-                seen.insert(key, line: contentStart.line)
+            if case .seen(let line) = seen.insert(content, contentStart.line) {
+                diagnostics.append(file.error(
+                    "duplicate choice '\(content.plainText.trimmingWhitespace)'", line: contentStart.line,
+                    byteColumn: contentStart.column + 4,
+                    hint: line == contentStart.line ? nil : "the same as the choice on line \(line)"))
+                continue
             }
             choices.append(.init(content: content, correct: correct))
         }
@@ -328,33 +324,6 @@ enum TriviaParser {
             }
         }
         return (unmarked.isEmpty ? choices : nil, diagnostics)
-    }
-
-    /// The keys of one list's choices seen so far, each with its line. A question has a few,
-    /// searched in turn: making and hashing a dictionary cost more than the search. Past
-    /// `searched` of them a dictionary finds them, so that a long list is not searched key
-    /// by key.
-    struct SeenKeys {
-        static let searched = 16
-        private var keys: [(key: String, line: Int)] = []
-        private var index: [String: Int] = [:]
-
-        init(capacity: Int) {
-            keys.reserveCapacity(capacity)
-        }
-
-        func line(of key: String) -> Int? {
-            keys.count > Self.searched ? index[key] : keys.first { $0.key == key }?.line
-        }
-
-        mutating func insert(_ key: String, line: Int) {
-            keys.append((key, line))
-            if keys.count == Self.searched + 1 {
-                for seen in keys { index[seen.key] = seen.line }
-            } else if keys.count > Self.searched + 1 {
-                index[key] = line
-            }
-        }
     }
 
     /// `[x] `, `[X] ` or `[ ] ` at the start of a list item. cmark has no task lists, so the
@@ -484,16 +453,10 @@ enum TriviaParser {
 
     /// The same question twice in a bank makes a draw show it twice: a warning at the second.
     static func duplicateQuestions(_ questions: [TriviaQuiz.Question], files: [String: SourceFile]) -> [Diagnostic] {
-        // Only looked up: room for every question at once instead of growing from empty.
-        var seen = [String: TriviaQuiz.Source](minimumCapacity: questions.count)
+        var seen = TextKeySet<TriviaQuiz.Source>(capacity: questions.count)
         var diagnostics: [Diagnostic] = []
         for question in questions {
-            let key = TriviaQuiz.choiceKey(of: question.text)
-            guard !key.isEmpty else { continue }
-            guard let first = seen[key] else {
-                seen[key] = question.source
-                continue
-            }
+            guard case .seen(let first) = seen.insert(question.text, question.source) else { continue }
             let place = first.file == question.source.file ? "line \(first.line)" : "\(first.file), line \(first.line)"
             let message = "the same question as on \(place)"
             if let file = files[question.source.file] {
