@@ -55,8 +55,9 @@ enum TriviaParser {
         var levels = Levels(points: Dictionary(pointsMap.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a }))
         var questions: [TriviaQuiz.Question] = []
         questions.reserveCapacity(outline.items.count)
+        var scratch = ChoiceScratch()
         for item in outline.items {
-            let (question, problems) = parseQuestion(item, levels: &levels, file: file)
+            let (question, problems) = parseQuestion(item, levels: &levels, scratch: &scratch, file: file)
             diagnostics += problems
             if let question { questions.append(question) }
         }
@@ -150,7 +151,7 @@ enum TriviaParser {
     // MARK: Markdown questions
 
     static func parseQuestion(
-        _ item: Outline.Item, levels: inout Levels, file: SourceFile
+        _ item: Outline.Item, levels: inout Levels, scratch: inout ChoiceScratch, file: SourceFile
     ) -> (TriviaQuiz.Question?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var types: [(String, Attributes.Token)] = []
@@ -206,7 +207,9 @@ enum TriviaParser {
                 diagnostics.append(file.warning(message, line: token.line, byteColumn: token.column, hint: hint))
             }
         } ?? 1
-        if isBlank(item.heading.children) && !item.heading.childNodes.contains(where: { !$0.isSoftBreak && !$0.isText }) {
+        // The heading's inlines as an array, made once: they are the question's text.
+        let text = item.heading.children
+        if isBlank(text) && !item.heading.childNodes.contains(where: { !$0.isSoftBreak && !$0.isText }) {
             diagnostics.append(file.error(
                 "this question has no text", line: item.line, byteColumn: item.column,
                 hint: "write the question after '## '"))
@@ -243,7 +246,7 @@ enum TriviaParser {
             return (nil, diagnostics)
         }
 
-        let (choices, problems) = parseChoices(list, file: file)
+        let (choices, problems) = parseChoices(list, scratch: &scratch, file: file)
         diagnostics += problems
         if list.childNodes.count < 2 {
             diagnostics.append(file.error(
@@ -251,13 +254,13 @@ enum TriviaParser {
                 hint: "a question needs at least 2 choices"))
         }
         if let choices {
-            diagnostics += checkCorrectCount(choices.map(\.correct), multiple: multiple) { message, hint in
+            diagnostics += checkCorrectCount(choices.count { $0.correct }, multiple: multiple) { message, hint in
                 file.error(message, line: item.line, byteColumn: item.titleColumn, hint: hint)
             }
         }
         guard let choices, !diagnostics.hasErrors else { return (nil, diagnostics) }
         return (TriviaQuiz.Question(
-            text: item.heading.children, body: body, choices: choices, multiple: multiple, points: resolvedPoints,
+            text: text, body: body, choices: choices, multiple: multiple, points: resolvedPoints,
             level: level, explanation: explanation, source: .init(file: file.path, line: item.line)), diagnostics)
     }
 
@@ -273,11 +276,11 @@ enum TriviaParser {
 
     /// The choices of one list; nil when a choice has no marker (the count of correct
     /// choices would then mean nothing).
-    static func parseChoices(_ list: Node, file: SourceFile) -> ([TriviaQuiz.Choice]?, [Diagnostic]) {
+    static func parseChoices(_ list: Node, scratch: inout ChoiceScratch, file: SourceFile) -> ([TriviaQuiz.Choice]?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var choices: [TriviaQuiz.Choice] = []
         choices.reserveCapacity(list.childNodes.count)
-        var seen = SeenKeys(capacity: list.childNodes.count)
+        scratch.keys.removeAll()
         var unmarked: [Node] = []
         for node in list.childNodes {
             if let nested = IndentedList.nested(in: node) {
@@ -291,7 +294,7 @@ enum TriviaParser {
                     byteColumn: block.brace.column, hint: "to show a brace at the end of a choice, write \\{"))
                 item = node.strippingAttributes() ?? node
             }
-            guard let (correct, content) = marker(item) else {
+            guard let (correct, content) = marker(item, head: &scratch.head) else {
                 unmarked.append(node)
                 continue
             }
@@ -301,16 +304,12 @@ enum TriviaParser {
                     hint: "write the choice's text after its marker: '- [ ] Paris'"))
                 continue
             }
-            let key = TriviaQuiz.choiceKey(of: content)
-            if !key.isEmpty {
-                if let line = seen.line(of: key) {
-                    diagnostics.append(file.error(
-                        "duplicate choice '\(content.plainText.trimmingWhitespace)'", line: contentStart.line,
-                        byteColumn: contentStart.column + 4,
-                        hint: line == contentStart.line ? nil : "the same as the choice on line \(line)"))
-                    continue
-                }
-                seen.insert(key, line: contentStart.line)
+            if case .seen(let line) = scratch.keys.insert(content, contentStart.line) {
+                diagnostics.append(file.error(
+                    "duplicate choice '\(content.plainText.trimmingWhitespace)'", line: contentStart.line,
+                    byteColumn: contentStart.column + 4,
+                    hint: line == contentStart.line ? nil : "the same as the choice on line \(line)"))
+                continue
             }
             choices.append(.init(content: content, correct: correct))
         }
@@ -330,41 +329,24 @@ enum TriviaParser {
         return (unmarked.isEmpty ? choices : nil, diagnostics)
     }
 
-    /// The keys of one list's choices seen so far, each with its line. A question has a few,
-    /// searched in turn: making and hashing a dictionary cost more than the search. Past
-    /// `searched` of them a dictionary finds them, so that a long list is not searched key
-    /// by key.
-    struct SeenKeys {
-        static let searched = 16
-        private var keys: [(key: String, line: Int)] = []
-        private var index: [String: Int] = [:]
-
-        init(capacity: Int) {
-            keys.reserveCapacity(capacity)
-        }
-
-        func line(of key: String) -> Int? {
-            keys.count > Self.searched ? index[key] : keys.first { $0.key == key }?.line
-        }
-
-        mutating func insert(_ key: String, line: Int) {
-            keys.append((key, line))
-            if keys.count == Self.searched + 1 {
-                for seen in keys { index[seen.key] = seen.line }
-            } else if keys.count > Self.searched + 1 {
-                index[key] = line
-            }
-        }
+    /// What reading a list's choices writes into and starts anew for each list: made once
+    /// per quiz, as making it for every question cost more than its use.
+    struct ChoiceScratch {
+        /// The keys of the list's choices, each with its line.
+        var keys = TextKeySet<Int>(capacity: 8)
+        /// The bytes a choice's marker is read from.
+        var head: [UInt8] = []
     }
 
     /// `[x] `, `[X] ` or `[ ] ` at the start of a list item. cmark has no task lists, so the
     /// marker arrives as literal text, often split over several text nodes ("[", "x", "] Paris").
-    /// Returns whether it marks a correct choice, and the item's content without it.
-    static func marker(_ item: Node) -> (Bool, [Node])? {
+    /// Returns whether it marks a correct choice, and the item's content without it. `head`
+    /// is room for the bytes read, lent by the caller for every item of the quiz.
+    static func marker(_ item: Node, head: inout [UInt8]) -> (Bool, [Node])? {
         guard let first = item.childNodes.first, first.isParagraph else { return nil }
         // Only the first four bytes matter. When they are ASCII each byte is a Character, and
         // they are read on the records; otherwise as Characters, as the format defines it.
-        let head = first.leadingTextBytes(limit: 4, total: 3)
+        first.readLeadingText(limit: 4, total: 3, into: &head)
         let correct: Bool
         if head.allSatisfy({ $0 < 0x80 }) {
             guard head.count >= 3, head[0] == UInt8(ascii: "["), head[2] == UInt8(ascii: "]") else { return nil }
@@ -410,9 +392,8 @@ enum TriviaParser {
     /// The rule of FORMAT.md: a single question has exactly one correct choice, a multiple
     /// question at least one.
     static func checkCorrectCount(
-        _ correct: [Bool], multiple: Bool, error: (String, String) -> Diagnostic
+        _ count: Int, multiple: Bool, error: (String, String) -> Diagnostic
     ) -> [Diagnostic] {
-        let count = correct.count { $0 }
         if multiple && count == 0 {
             return [error("this .multiple question has no correct choice", "mark each right choice with [x]")]
         }
@@ -484,16 +465,10 @@ enum TriviaParser {
 
     /// The same question twice in a bank makes a draw show it twice: a warning at the second.
     static func duplicateQuestions(_ questions: [TriviaQuiz.Question], files: [String: SourceFile]) -> [Diagnostic] {
-        // Only looked up: room for every question at once instead of growing from empty.
-        var seen = [String: TriviaQuiz.Source](minimumCapacity: questions.count)
+        var seen = TextKeySet<TriviaQuiz.Source>(capacity: questions.count)
         var diagnostics: [Diagnostic] = []
         for question in questions {
-            let key = TriviaQuiz.choiceKey(of: question.text)
-            guard !key.isEmpty else { continue }
-            guard let first = seen[key] else {
-                seen[key] = question.source
-                continue
-            }
+            guard case .seen(let first) = seen.insert(question.text, question.source) else { continue }
             let place = first.file == question.source.file ? "line \(first.line)" : "\(first.file), line \(first.line)"
             let message = "the same question as on \(place)"
             if let file = files[question.source.file] {

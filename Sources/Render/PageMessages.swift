@@ -19,6 +19,8 @@ public struct PageMessages: Sendable {
     private let scripts = MadeOnce<String, [UInt8]>()
     /// Messages filled with a number, by id and number.
     private let numbered = MadeOnce<NumberedText, String>()
+    /// Texts a renderer fills from a few numbers, by the renderer's name for them and the numbers.
+    private let filled = MadeOnce<FilledTexts, [String]>()
 
     public init(_ catalog: MessageCatalog) {
         self.catalog = catalog
@@ -53,6 +55,14 @@ public struct PageMessages: Sendable {
     /// the same on every page of the language, so each is filled once per number.
     public func text(_ id: String, n: Int) -> String {
         numbered.value(NumberedText(id: id, n: n)) { text(id, ["n": n]) }
+    }
+
+    /// Texts that depend only on the language and a few numbers (a quiz's questions per play,
+    /// its seconds, its pass mark; nil where it has none): made once for each set of numbers,
+    /// since filling a message cost thousands of instructions and most pages share them.
+    /// `name` tells apart the sets of texts that callers make.
+    public func texts(_ name: String, _ numbers: [Double?], make: () -> [String]) -> [String] {
+        filled.value(FilledTexts(name: name, numbers: numbers), make: make)
     }
 
     public func plural(_ id: String, count: Int, _ values: [String: any Sendable] = [:]) -> String {
@@ -149,4 +159,10 @@ public struct PageMessages: Sendable {
 struct NumberedText: Hashable, Sendable {
     var id: String
     var n: Int
+}
+
+/// The key of `PageMessages.texts(_:_:make:)`'s cache.
+struct FilledTexts: Hashable, Sendable {
+    var name: String
+    var numbers: [Double?]
 }

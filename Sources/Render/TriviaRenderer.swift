@@ -14,36 +14,52 @@ public enum TriviaRenderer {
         let draw = quiz.drawSize
         let bank = quiz.questions.count
         let words = site.words(meta.lang)
-        let drawText = draw < bank
-            ? words.plural("trivia.draw", count: draw, ["total": bank])
-            : words.plural("quiz.question_count", count: bank)
-        let passMark = quiz.pass.map(words.percent) ?? ""
-        // The reader may play with the author's time, ten times as much, or none (WCAG 2.2.1).
-        // Each is written twice on the page: filled once.
-        let authorSeconds = quiz.time.map { words.plural("common.seconds", count: $0) }
-        let moreSeconds = quiz.time.map { words.plural("common.seconds", count: $0 * Self.moreTime) }
-        let perQuestion = { (seconds: String?) -> TemplateValue in
-            seconds.map { .string(words.text("trivia.time_per_question", ["time": $0])) } ?? .bool(false)
+        // The words depend on the language and a few numbers that most quizzes share: each
+        // set is filled once.
+        let counts = words.texts("trivia.counts", [Double(draw), Double(bank)]) {
+            [
+                draw < bank
+                    ? words.plural("trivia.draw", count: draw, ["total": bank])
+                    : words.plural("quiz.question_count", count: bank),
+                words.html("quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": "<span id=\"qt\">\(draw)</span>"]),
+            ]
         }
+        // The reader may play with the author's time, ten times as much, or none (WCAG 2.2.1).
+        let times = words.texts("trivia.time", [quiz.time]) {
+            guard let time = quiz.time else { return [] }
+            let author = words.plural("common.seconds", count: time)
+            let more = words.plural("common.seconds", count: time * Self.moreTime)
+            return [
+                words.text("trivia.time_per_question", ["time": author]), words.text("trivia.time_per_question", ["time": more]),
+                words.text("trivia.time_author", ["time": author]), words.text("trivia.time_more", ["time": more]),
+            ]
+        }
+        let marks = words.texts("trivia.pass", [quiz.pass]) {
+            let mark = quiz.pass.map(words.percent) ?? ""
+            return [
+                quiz.pass == nil ? "" : words.text("trivia.pass_mark", ["mark": mark]),
+                words.text("trivia.pass_message", ["mark": mark]), words.text("trivia.fail_message", ["mark": mark]),
+            ]
+        }
+        let fixed = words.texts("trivia.fixed", []) { [words.percent(0), words.text("trivia.perfect_message")] }
         let content = site.templates.renderUTF8("trivia", [
             "root": .string(root),
             "siteTitle": .string(site.siteTitle),
             "title": .string(meta.title),
             "intro": .utf8(site.markdown.utf8(blocks: meta.introduction)),
             "drawSize": .int(draw),
-            "questionOf": .string(words.html(
-                "quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": "<span id=\"qt\">\(draw)</span>"])),
-            "zeroPercent": .string(words.percent(0)),
-            "draw": .string(drawText),
-            "time": perQuestion(authorSeconds),
-            "moreTimePlayed": perQuestion(moreSeconds),
-            "authorTime": .string(authorSeconds.map { words.text("trivia.time_author", ["time": $0]) } ?? ""),
-            "moreTime": .string(moreSeconds.map { words.text("trivia.time_more", ["time": $0]) } ?? ""),
+            "questionOf": .string(counts[1]),
+            "zeroPercent": .string(fixed[0]),
+            "draw": .string(counts[0]),
+            "time": times.isEmpty ? .bool(false) : .string(times[0]),
+            "moreTimePlayed": times.isEmpty ? .bool(false) : .string(times[1]),
+            "authorTime": .string(times.isEmpty ? "" : times[2]),
+            "moreTime": .string(times.isEmpty ? "" : times[3]),
             "suddenDeath": .bool(quiz.onWrong == .end),
-            "pass": quiz.pass == nil ? .bool(false) : .string(words.text("trivia.pass_mark", ["mark": passMark])),
-            "passMessage": .string(quiz.messages.pass ?? words.text("trivia.pass_message", ["mark": passMark])),
-            "failMessage": .string(quiz.messages.fail ?? words.text("trivia.fail_message", ["mark": passMark])),
-            "perfectMessage": .string(quiz.messages.perfect ?? words.text("trivia.perfect_message")),
+            "pass": quiz.pass == nil ? .bool(false) : .string(marks[0]),
+            "passMessage": .string(quiz.messages.pass ?? marks[1]),
+            "failMessage": .string(quiz.messages.fail ?? marks[2]),
+            "perfectMessage": .string(quiz.messages.perfect ?? fixed[1]),
             "data": .utf8(data(quiz, markdown: site.markdown, words: words)),
             "script": .string(script),
             "t": words.templateValue,

@@ -143,58 +143,78 @@ public enum ScriptJSON: Sendable, Equatable {
     /// reading them, and text with markup is many short runs.
     @usableFromInline
     static func encodeString(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        let count = bytes.count
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * count + 2) { buffer in
-            mayNeedEscape.withUnsafeBufferPointer { special in
-                let hex: StaticString = "0123456789abcdef"
-                var j = 0
-                buffer[j] = UInt8(ascii: "\"")
-                j += 1
-                var i = 0
-                while i < count {
-                    let b = bytes[i]
-                    i += 1
-                    guard special[Int(b)] else {
-                        buffer[j] = b
-                        j += 1
-                        continue
-                    }
-                    switch b {
-                    case 0x22, 0x5C:
-                        buffer[j] = UInt8(ascii: "\\")
-                        buffer[j + 1] = b
-                        j += 2
-                    case 0x0A, 0x0D, 0x09:
-                        buffer[j] = UInt8(ascii: "\\")
-                        buffer[j + 1] = b == 0x0A ? UInt8(ascii: "n") : b == 0x0D ? UInt8(ascii: "r") : UInt8(ascii: "t")
-                        j += 2
-                    case 0xE2 where i + 1 < count && bytes[i] == 0x80 && (bytes[i + 1] == 0xA8 || bytes[i + 1] == 0xA9):
-                        // U+2028 and U+2029 end a line in older JavaScript.
-                        for (k, c) in "\\u202".utf8.enumerated() { buffer[j + k] = c }
-                        buffer[j + 5] = bytes[i + 1] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9")
-                        j += 6
-                        i += 2
-                    case 0xE2:
-                        buffer[j] = b
-                        j += 1
-                    default:
-                        // Controls, DEL, and `&`, `<`, `>` (which could close the script
-                        // element or open a comment) as \u00XX.
-                        buffer[j] = UInt8(ascii: "\\")
-                        buffer[j + 1] = UInt8(ascii: "u")
-                        buffer[j + 2] = UInt8(ascii: "0")
-                        buffer[j + 3] = UInt8(ascii: "0")
-                        hex.withUTF8Buffer { digits in
-                            buffer[j + 4] = digits[Int(b >> 4)]
-                            buffer[j + 5] = digits[Int(b & 0xF)]
-                        }
-                        j += 6
-                    }
-                }
-                buffer[j] = UInt8(ascii: "\"")
-                j += 1
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<j]))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * bytes.count + 2) { buffer in
+            let written = escape(bytes, into: buffer.baseAddress!)
+            out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: written))
+        }
+    }
+
+    /// Writes the string as JSON, quotes included, at `start`, which has room for six bytes
+    /// a byte and two; returns the count written.
+    static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into start: UnsafeMutablePointer<UInt8>) -> Int {
+        mayNeedEscape.withUnsafeBufferPointer { escape(bytes, into: start, special: $0.baseAddress!) }
+    }
+
+    /// The walk itself, in a function of its own with the table given: its positions are
+    /// then locals the compiler keeps in registers, where inside the table's closure they
+    /// were written to memory for every byte.
+    private static func escape(
+        _ bytes: UnsafeBufferPointer<UInt8>, into start: UnsafeMutablePointer<UInt8>, special: UnsafePointer<Bool>
+    ) -> Int {
+        var o = start
+        o.pointee = UInt8(ascii: "\"")
+        o += 1
+        guard var p = bytes.baseAddress else {
+            o.pointee = UInt8(ascii: "\"")
+            return 2
+        }
+        let end = p + bytes.count
+        while p < end {
+            let b = p.pointee
+            p += 1
+            // Marked rare, so that a plain byte runs straight through without a jump.
+            guard _slowPath(special[Int(b)]) else {
+                o.pointee = b
+                o += 1
+                continue
+            }
+            switch b {
+            case 0x22, 0x5C:
+                o[0] = UInt8(ascii: "\\")
+                o[1] = b
+                o += 2
+            case 0x0A, 0x0D, 0x09:
+                o[0] = UInt8(ascii: "\\")
+                o[1] = b == 0x0A ? UInt8(ascii: "n") : b == 0x0D ? UInt8(ascii: "r") : UInt8(ascii: "t")
+                o += 2
+            case 0xE2 where end - p >= 2 && p[0] == 0x80 && (p[1] == 0xA8 || p[1] == 0xA9):
+                // U+2028 and U+2029 end a line in older JavaScript.
+                o[0] = UInt8(ascii: "\\")
+                o[1] = UInt8(ascii: "u")
+                o[2] = UInt8(ascii: "2")
+                o[3] = UInt8(ascii: "0")
+                o[4] = UInt8(ascii: "2")
+                o[5] = p[1] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9")
+                o += 6
+                p += 2
+            case 0xE2:
+                o.pointee = b
+                o += 1
+            default:
+                // Controls, DEL, and `&`, `<`, `>` (which could close the script element or
+                // open a comment) as \u00XX: all below 0x80.
+                let low = b & 0xF
+                o[0] = UInt8(ascii: "\\")
+                o[1] = UInt8(ascii: "u")
+                o[2] = UInt8(ascii: "0")
+                o[3] = UInt8(ascii: "0")
+                o[4] = UInt8(ascii: "0") + (b >> 4)
+                o[5] = low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") - 10 + low
+                o += 6
             }
         }
+        o.pointee = UInt8(ascii: "\"")
+        o += 1
+        return o - start
     }
 }

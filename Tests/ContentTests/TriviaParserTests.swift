@@ -246,20 +246,78 @@ let capital = """
         #expect(problems[0].hint == "the same as the choice on line 5")
     }
 
+    /// The keys of one question's choices are forgotten at the next question: the same
+    /// choice in two questions is no duplicate.
+    @Test func choicesAreComparedWithinTheirQuestion() {
+        let text = "## A?\n- [x] Paris\n- [ ] Lyon\n\n## B?\n- [ ] paris\n- [x] Lyon\n- [ ] lyon\n"
+        let (piece, problems) = parse(triviaFile("", text))
+        #expect(piece == nil)
+        #expect(located(problems) == ["11:7: error: duplicate choice 'lyon'"])
+        #expect(problems.first?.hint == "the same as the choice on line 10")
+    }
+
     /// Past the choices searched one by one, a dictionary finds the keys: the same errors.
     @Test func duplicateChoicesInALongList() {
-        let count = TriviaParser.SeenKeys.searched + 4
+        let count = TextKeySet<Int>.searched + 4
         let choices = (1...count).map { "- [\($0 == 1 ? "x" : " ")] Choice \($0)\n" }.joined()
         let text = "## Many?\n" + choices + "- [ ] choice  3\n- [ ] CHOICE \(count)\n"
         let (piece, problems) = parse(triviaFile("", text))
         #expect(piece == nil)
         #expect(problems.map(\.message) == ["duplicate choice 'choice  3'", "duplicate choice 'CHOICE \(count)'"])
         #expect(problems.map(\.hint) == ["the same as the choice on line 7", "the same as the choice on line \(4 + count)"])
-        var seen = TriviaParser.SeenKeys(capacity: 0)
-        for n in 0..<40 {
-            #expect(seen.line(of: "k\(n)") == nil)
-            seen.insert("k\(n)", line: n)
-            #expect(seen.line(of: "k\(n / 2)") == n / 2)
+    }
+
+    /// The key set finds what keying each text with `choiceKey` and comparing the keys as
+    /// strings finds: one by one, through its table past `searched` keys, and as strings
+    /// once a text outside ASCII comes (U+037E is canonically `;`, so it meets an ASCII key).
+    @Test func textKeySetsTellKeysAsStringsDo() {
+        func nodes(_ text: String) -> [Node] {
+            [Node(.text(text), range: SourceRange(start: .init(line: 1, column: 1), end: .init(line: 1, column: 1)))]
+        }
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "B", " ", "\t", "\n", "x;", "x\u{37E}", "é", "e\u{301}", "Z", "\u{A0}", "k", "\u{212A}", "ß"]
+        for round in 0..<60 {
+            let texts = (0..<Int.random(in: 0...60, using: &generator)).map { _ in
+                (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                    pieces[Int.random(in: 0..<(round % 2 == 0 ? 6 : pieces.count), using: &generator)]
+                }.joined()
+            }
+            var set = TextKeySet<Int>(capacity: round % 3)
+            var keys: [(String, Int)] = []
+            for (i, text) in texts.enumerated() {
+                let key = TriviaQuiz.choiceKey(text)
+                let expected = key.isEmpty ? nil : keys.first { $0.0 == key }?.1
+                switch set.insert(nodes(text), i) {
+                case .blank:
+                    #expect(key.isEmpty, "\(text.debugDescription)")
+                case .first:
+                    #expect(!key.isEmpty && expected == nil, "\(text.debugDescription) in \(texts)")
+                    keys.append((key, i))
+                case .seen(let first):
+                    #expect(first == expected, "\(text.debugDescription) in \(texts)")
+                }
+            }
+        }
+        var set = TextKeySet<Int>(capacity: 0)
+        for n in 0..<200 {
+            guard case .first = set.insert(nodes("K \(n)"), n) else { Issue.record("k \(n) is new"); continue }
+            guard case .seen(let first) = set.insert(nodes("  k  \(n / 2)"), -1) else { Issue.record("k \(n / 2)"); continue }
+            #expect(first == n / 2)
+        }
+        #expect({ if case .seen(7) = set.insert(nodes("k\u{A0}7"), 0) { true } else { false } }())
+        guard case .first = set.insert(nodes("ab\u{37E}"), 1), case .seen(1) = set.insert(nodes("AB;"), 2) else {
+            Issue.record("';' is U+037E as a string")
+            return
+        }
+        // Emptied, the set knows none of its keys, on bytes again.
+        set.removeAll()
+        for text in ["ab;", "K 7", "k 7", "ab;"] {
+            _ = set.insert(nodes(text), 0)
+        }
+        guard case .first = set.insert(nodes("K 8"), 3), case .seen(3) = set.insert(nodes("k  8"), 4),
+              case .seen(0) = set.insert(nodes("AB;"), 5) else {
+            Issue.record("an emptied set")
+            return
         }
     }
 

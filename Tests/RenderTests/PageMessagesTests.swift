@@ -8,6 +8,27 @@ import Testing
 import TestSupport
 
 @Suite struct PageMessagesTests {
+    /// Texts are made once for each name and set of numbers, nil apart from any number;
+    /// another name or other numbers make them anew.
+    @Test func textsAreMadeOncePerNameAndNumbers() {
+        let words = PageMessages.builtIn("en")
+        var made: [String] = []
+        func texts(_ name: String, _ numbers: [Double?]) -> [String] {
+            words.texts(name, numbers) {
+                made.append("\(name) \(numbers)")
+                return [words.plural("common.seconds", count: Int(numbers.first.flatMap { $0 } ?? 0)), name]
+            }
+        }
+        #expect(texts("a", [10]) == ["10 seconds", "a"])
+        #expect(texts("a", [10]) == ["10 seconds", "a"])
+        #expect(texts("a", [nil]) == ["0 seconds", "a"])
+        #expect(texts("a", [0]) == ["0 seconds", "a"])
+        #expect(texts("b", [10]) == ["10 seconds", "b"])
+        #expect(texts("a", [10, nil]) == ["10 seconds", "a"])
+        #expect(texts("a", [nil]) == ["0 seconds", "a"])
+        #expect(made == ["a [Optional(10.0)]", "a [nil]", "a [Optional(0.0)]", "b [Optional(10.0)]", "a [Optional(10.0), nil]"])
+    }
+
     /// The script's plural table (digit n below 100, digit 200 for whole millions, digit
     /// 100 + n % 100 for the rest) gives the form CLDR's rule gives, in every language: all
     /// counts to 2,000, a sample to ten billion, and whole millions, where Italian, Spanish,

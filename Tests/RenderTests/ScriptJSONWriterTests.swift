@@ -60,6 +60,27 @@ import Testing
         #expect(String(decoding: after.bytes, as: UTF8.self) == #"{"n":1,"m":{"a":"b"},"p":"01"}"#)
     }
 
+    /// Past the room it starts with, the writer grows and keeps what it wrote: long strings
+    /// escaped six bytes a byte, many numbers, spliced members.
+    @Test func growsPastItsRoom() {
+        let long = String(repeating: "<b>&amp;\u{2028}x</b>", count: 40)
+        var json = ScriptJSONWriter(capacity: 0)
+        var tree: [ScriptJSON] = []
+        json.beginArray()
+        for n in 0..<300 {
+            json.int(n * 37 - 500)
+            tree.append(.int(n * 37 - 500))
+            if n % 50 == 0 {
+                json.utf8(Array(long.utf8))
+                json.string(long)
+                json.bool(n % 100 == 0)
+                tree += [.utf8(Array(long.utf8)), .string(long), .bool(n % 100 == 0)]
+            }
+        }
+        json.endArray()
+        #expect(json.bytes == ScriptJSON.array(tree).utf8Encoded)
+    }
+
     /// A top-level list of values, as the writer starts without an open container.
     @Test func valuesAtTheTopAreSeparated() {
         var json = ScriptJSONWriter(capacity: 0)
