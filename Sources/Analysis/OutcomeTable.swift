@@ -15,7 +15,7 @@ public struct OutcomeTable: Sendable, Equatable {
             question.answers.map { answer in
                 // The few scores set, rather than a hashed lookup for every outcome.
                 var row = [Int](repeating: 0, count: quiz.outcomes.count)
-                for (outcome, points) in answer.scores where row.indices.contains(outcome) { row[outcome] = points }
+                for score in answer.scores where row.indices.contains(score.outcome) { row[score.outcome] = score.points }
                 return row
             }
         }

@@ -154,8 +154,8 @@ enum PersonalityParser {
         var example: String { outcomes.min { $0.value < $1.value }?.key ?? "outcome" }
         let tokens = attributes?.tokens ?? []
         // Room for every reference at once: from empty it grew at the first and second.
-        // Scores are only looked up, so the order a capacity gives them does not matter.
-        var scores = [Int: Int](minimumCapacity: tokens.count)
+        var scores = PersonalityQuiz.Scores()
+        scores.reserveCapacity(tokens.count)
         var references = 0
         for (position, token) in tokens.enumerated() {
             let name: String
@@ -200,7 +200,7 @@ enum PersonalityParser {
                     "'\(name)' is named twice in this answer; the weights are added", line: token.line,
                     byteColumn: token.column, hint: line == token.line ? nil : "first on line \(line)"))
             }
-            scores[index, default: 0] += weight
+            scores.add(weight, to: index)
         }
         if references == 0 && !diagnostics.hasErrors {
             diagnostics.append(file.error(

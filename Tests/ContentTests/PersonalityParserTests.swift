@@ -175,7 +175,7 @@ import Testing
         var expected = [Int: Int](uniqueKeysWithValues: (0..<20).map { ($0, 1) })
         expected[2] = 1 + 1 - 1
         expected[19] = 5
-        #expect(scores[1] == expected)
+        #expect(scores[1] == PersonalityQuiz.Scores(expected))
         // A pair whose weight is refused scored nothing: the name after it is no repeat of it.
         let refused = parse("---\nkind: personality\n---\n## Q\n- A {o1=x o1 o1=2}\n- B {o1}\n\n## O {#o1 .outcome}\n").1
         #expect(located(refused) == [
@@ -201,5 +201,36 @@ import Testing
         let (_, problems) = parse(animals.replacingOccurrences(of: "cat=2", with: "cat=-9223372036854775808"))
         #expect(problems.map(\.message) == ["the weight of 'cat' must be a whole number"])
         #expect(problems.first?.hint == "weights run from -1000000 to 1000000")
+    }
+}
+
+@Suite struct ScoresTests {
+    /// Scanned among a few outcomes and indexed among many, the sums are a dictionary's.
+    @Test(arguments: [1, 5, 16, 17, 60])
+    func addingMatchesADictionary(outcomes: Int) {
+        var scores = PersonalityQuiz.Scores()
+        var reference: [Int: Int] = [:]
+        var firstNamed: [Int] = []
+        for step in 0..<(outcomes * 3) {
+            let outcome = (step * 7 + step / outcomes) % outcomes
+            let points = step % 5 - 2
+            scores.add(points, to: outcome)
+            if reference[outcome] == nil { firstNamed.append(outcome) }
+            reference[outcome, default: 0] += points
+        }
+        #expect(scores.count == reference.count)
+        for outcome in -1...outcomes { #expect(scores[outcome] == reference[outcome]) }
+        #expect(scores == PersonalityQuiz.Scores(reference))
+        #expect(scores.map(\.outcome) == firstNamed)
+    }
+
+    @Test func equalityIgnoresTheOrderNamed() {
+        let a: PersonalityQuiz.Scores = [0: 1, 2: 3]
+        let b: PersonalityQuiz.Scores = [2: 3, 0: 1]
+        #expect(a == b)
+        #expect(a != [0: 1, 2: 4])
+        #expect(a != [0: 1])
+        #expect(a.map(\.outcome) == [0, 2])
+        #expect(b.map(\.outcome) == [2, 0])
     }
 }
