@@ -52,7 +52,7 @@ public enum PersonalityRenderer {
         let script = site.templates.text("personality.js")
         let indexPath = folder + "/index.html"
         let questionWords = site.questionWords(quiz.questions.count, lang: meta.lang)
-        let content = site.templates.renderUTF8(site.prepared("personality", root: root, lang: meta.lang), [
+        let content = site.templates.deferred(site.prepared("personality", root: root, lang: meta.lang), [
             "title": .string(meta.title),
             "intro": .utf8(markdown.utf8(blocks: meta.introduction)),
             "questionCount": .int(quiz.questions.count),
@@ -78,7 +78,7 @@ public enum PersonalityRenderer {
         let layout = site.layout(for: outcomeShell)
         for (i, outcome) in quiz.outcomes.enumerated() {
             let title = outcome.title.plainText
-            let page = site.templates.renderUTF8(outcomeTemplate, [
+            let page = site.templates.deferred(outcomeTemplate, [
                 "quizTitle": quizTitle,
                 "resultOf": resultOf,
                 "title": .utf8(outcomeHTML[i].title),

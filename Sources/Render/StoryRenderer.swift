@@ -123,7 +123,7 @@ public enum StoryRenderer {
                     guard let target = fileIndex[url], targets.contains(target) else { return false }
                     return listed.contains(target) || !seen.withLock { $0.insert(target) }
                 })
-            let content = site.templates.renderUTF8(pageTemplate, [
+            let content = site.templates.deferred(pageTemplate, [
                 "pageNumber": .string(pageNumber),
                 "title": untitled ? .string(HTMLEscaping.escape(pageNumber)) : .utf8(markdown.utf8(inlines: page.title)),
                 "text": .utf8(text.utf8(blocks: demotingHeadings(page.body))),

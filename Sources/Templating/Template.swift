@@ -121,11 +121,19 @@ public struct TemplateLibrary: Sendable {
     /// Room for the text and the rendered HTML the view model brings (a page's content in
     /// the layout): growing a page from a guess copies it again and again.
     static func reserve(for context: TemplateValue, in out: inout [UInt8]) {
-        var bytes = 0
-        if case .object(let fields) = context {
-            for field in fields { if case .utf8(let value) = field.1 { bytes += value.count } }
+        out.reserveCapacity(out.count + 4096 + utf8Count(of: context))
+    }
+
+    /// The bytes of the view model's UTF-8 fields, and of a deferred rendering's own with
+    /// room for its template's text.
+    static func utf8Count(of context: TemplateValue) -> Int {
+        guard case .object(let fields) = context else { return 0 }
+        // Read in place: copying each pair out retains and releases both its halves.
+        return fields.withUnsafeBufferPointer { fields in
+            var bytes = 0
+            for i in fields.indices { bytes += fields[i].1.roomNeeded }
+            return bytes
         }
-        out.reserveCapacity(out.count + 4096 + bytes)
     }
 
     func template(named name: String) -> Template? { templates[name] }
@@ -137,6 +145,7 @@ public struct TemplateLibrary: Sendable {
         }
     }
 
+    @inline(__always)
     private func render(_ node: Template.Node, stack: inout [TemplateValue], into out: inout [UInt8], depth: Int) {
         switch node {
         case .text(let text):
@@ -170,6 +179,7 @@ public struct TemplateLibrary: Sendable {
 
     /// The first name is looked up from the innermost context outwards; the rest of a
     /// dotted name only inside what the first one found.
+    @inline(__always)
     private func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
         guard let first = path.first else { return stack.last }
         // Read in place: copying each context out retains and releases its fields.
