@@ -128,11 +128,9 @@ extension TemplateLibrary {
     /// The same without room made first: a deferred rendering's room is made by the
     /// template it is shown in (`reserve(for:in:)`).
     func renderWithoutReserving(_ prepared: PreparedTemplate, _ context: TemplateValue, into out: inout [UInt8]) {
-        var stack: [TemplateValue] = []
-        stack.reserveCapacity(8)
-        stack.append(prepared.fixed)
-        stack.append(context)
-        render(prepared.nodes, stack: &stack, into: &out, depth: 0)
+        withUnsafePointer(to: Scope(value: prepared.fixed, parent: nil)) { fixed in
+            withUnsafePointer(to: Scope(value: context, parent: fixed)) { render(prepared.nodes, scope: $0, into: &out, depth: 0) }
+        }
     }
 }
 
