@@ -84,8 +84,8 @@ public enum PersonalityRenderer {
                 "title": .utf8(outcomeHTML[i].title),
                 "text": .utf8(outcomeHTML[i].text),
             ] as TemplateValue)
-            let path = joined(folder, "/", outcomeFiles[i])
-            outcomeShell.title = joined(title, " · ", meta.title)
+            let path = SitePaths.joined(folder, "/", outcomeFiles[i])
+            outcomeShell.title = SitePaths.joined(title, " · ", meta.title)
             outcomeShell.ogTitle = title
             outcomeShell.description = outcome.body.summary(limit: 200)
             outcomeShell.url = hasBaseURL ? site.absoluteURL(path) : nil
@@ -93,30 +93,6 @@ public enum PersonalityRenderer {
             files.append(OutputFile(path: path, contents: outcomeShell.render(content: page, layout: layout, site: site)))
         }
         return files
-    }
-
-    /// Three strings as one, written once into a string of their size: `a + b + c` made
-    /// and grew a string twice, and reserving room in an empty one cost as much.
-    static func joined(_ a: String, _ b: String, _ c: String) -> String {
-        var a = a, b = b, c = c
-        return a.withUTF8 { a in
-            b.withUTF8 { b in
-                c.withUTF8 { c in
-                    String(unsafeUninitializedCapacity: a.count + b.count + c.count) { out in
-                        var end = 0
-                        func copy(_ part: UnsafeBufferPointer<UInt8>) {
-                            guard let from = part.baseAddress, let to = out.baseAddress else { return }
-                            (to + end).initialize(from: from, count: part.count)
-                            end += part.count
-                        }
-                        copy(a)
-                        copy(b)
-                        copy(c)
-                        return end
-                    }
-                }
-            }
-        }
     }
 
     /// The outcome table, options and words as JSON for the page script:

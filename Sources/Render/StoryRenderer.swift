@@ -134,9 +134,9 @@ public enum StoryRenderer {
             let title = untitled ? pageNumber : plainTitle
             let summary = page.body.summary(limit: 200)
             let shell = PageShell(
-                title: title + " · " + meta.title, ogTitle: title, description: summary.isEmpty ? meta.description : summary,
+                title: SitePaths.joined(title, " · ", meta.title), ogTitle: title, description: summary.isEmpty ? meta.description : summary,
                 lang: meta.lang, root: root, url: urlPrefix.map { $0 + SitePaths.urlPath(files[i]) })
-            output.append(OutputFile(path: pagePrefix + files[i], contents: shell.render(content: content, layout: layout, site: site)))
+            output.append(OutputFile(path: SitePaths.joined(pagePrefix, files[i], ""), contents: shell.render(content: content, layout: layout, site: site)))
         }
 
         output.append(OutputFile(path: folder + "/story.dot", text: dot))
