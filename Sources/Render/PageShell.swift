@@ -74,6 +74,16 @@ public struct PageShell: Sendable {
     /// The same in a layout already prepared for this page (`SiteContext.layout(for:)`): the
     /// pages of a story share one, fetched once.
     public func render(content: [UInt8], layout: PreparedTemplate, site: SiteContext) -> [UInt8] {
+        render(content: .utf8(content), layout: layout, site: site)
+    }
+
+    /// The same around content still to render (`TemplateSet.deferred`), which then goes
+    /// straight into the page's bytes.
+    public func render(content: TemplateValue, site: SiteContext) -> [UInt8] {
+        render(content: content, layout: site.layout(for: self), site: site)
+    }
+
+    public func render(content: TemplateValue, layout: PreparedTemplate, site: SiteContext) -> [UInt8] {
         site.templates.renderUTF8(layout, [
             "title": .string(title),
             "ogTitle": .string(ogTitle ?? title),
@@ -83,7 +93,7 @@ public struct PageShell: Sendable {
             "hasURL": .bool(url != nil),
             "image": .string(image ?? ""),
             "hasImage": .bool(image != nil),
-            "content": .utf8(content),
+            "content": content,
         ])
     }
 

@@ -52,7 +52,7 @@ public enum PersonalityRenderer {
         let script = site.templates.text("personality.js")
         let indexPath = folder + "/index.html"
         let questionWords = site.questionWords(quiz.questions.count, lang: meta.lang)
-        let content = site.templates.renderUTF8(site.prepared("personality", root: root, lang: meta.lang), [
+        let content = site.templates.deferred(site.prepared("personality", root: root, lang: meta.lang), [
             "title": .string(meta.title),
             "intro": .utf8(markdown.utf8(blocks: meta.introduction)),
             "questionCount": .int(quiz.questions.count),
@@ -78,14 +78,14 @@ public enum PersonalityRenderer {
         let layout = site.layout(for: outcomeShell)
         for (i, outcome) in quiz.outcomes.enumerated() {
             let title = outcome.title.plainText
-            let page = site.templates.renderUTF8(outcomeTemplate, [
+            let page = site.templates.deferred(outcomeTemplate, [
                 "quizTitle": quizTitle,
                 "resultOf": resultOf,
                 "title": .utf8(outcomeHTML[i].title),
                 "text": .utf8(outcomeHTML[i].text),
             ] as TemplateValue)
-            let path = joined(folder, "/", outcomeFiles[i])
-            outcomeShell.title = joined(title, " · ", meta.title)
+            let path = SitePaths.joined(folder, "/", outcomeFiles[i])
+            outcomeShell.title = SitePaths.joined(title, " · ", meta.title)
             outcomeShell.ogTitle = title
             outcomeShell.description = outcome.body.summary(limit: 200)
             outcomeShell.url = hasBaseURL ? site.absoluteURL(path) : nil
@@ -93,30 +93,6 @@ public enum PersonalityRenderer {
             files.append(OutputFile(path: path, contents: outcomeShell.render(content: page, layout: layout, site: site)))
         }
         return files
-    }
-
-    /// Three strings as one, written once into a string of their size: `a + b + c` made
-    /// and grew a string twice, and reserving room in an empty one cost as much.
-    static func joined(_ a: String, _ b: String, _ c: String) -> String {
-        var a = a, b = b, c = c
-        return a.withUTF8 { a in
-            b.withUTF8 { b in
-                c.withUTF8 { c in
-                    String(unsafeUninitializedCapacity: a.count + b.count + c.count) { out in
-                        var end = 0
-                        func copy(_ part: UnsafeBufferPointer<UInt8>) {
-                            guard let from = part.baseAddress, let to = out.baseAddress else { return }
-                            (to + end).initialize(from: from, count: part.count)
-                            end += part.count
-                        }
-                        copy(a)
-                        copy(b)
-                        copy(c)
-                        return end
-                    }
-                }
-            }
-        }
     }
 
     /// The outcome table, options and words as JSON for the page script:

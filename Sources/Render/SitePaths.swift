@@ -132,4 +132,28 @@ public enum SitePaths {
         let lower = name.withUTF8 { !$0.contains { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } }
         return lower ? name : name.lowercased()
     }
+
+    /// Three strings as one, written once into a string of their size: `a + b + c` made
+    /// and grew a string twice, and reserving room in an empty one cost as much.
+    static func joined(_ a: String, _ b: String, _ c: String) -> String {
+        var a = a, b = b, c = c
+        return a.withUTF8 { a in
+            b.withUTF8 { b in
+                c.withUTF8 { c in
+                    String(unsafeUninitializedCapacity: a.count + b.count + c.count) { out in
+                        var end = 0
+                        func copy(_ part: UnsafeBufferPointer<UInt8>) {
+                            guard let from = part.baseAddress, let to = out.baseAddress else { return }
+                            (to + end).initialize(from: from, count: part.count)
+                            end += part.count
+                        }
+                        copy(a)
+                        copy(b)
+                        copy(c)
+                        return end
+                    }
+                }
+            }
+        }
+    }
 }

@@ -114,16 +114,18 @@ public enum StoryRenderer {
             // (the button is its tab stop), and so is a second link to one page.
             // Pages are told apart by number (file names are distinct); a page has a few
             // choices, so plain lists are searched rather than sets made.
-            let listed = PageSet(page.choices.lazy.filter { !$0.inProse }.map(\.target))
-            let targets = PageSet(page.choices.lazy.map(\.target))
-            let seen = Mutex(PageSet())
-            let text = page.choices.isEmpty ? markdown : HTMLRenderer(
-                allowRawHTML: markdown.allowRawHTML, resolveURL: markdown.resolveURL,
-                leavesTabOrder: { url in
-                    guard let target = fileIndex[url], targets.contains(target) else { return false }
-                    return listed.contains(target) || !seen.withLock { $0.insert(target) }
-                })
-            let content = site.templates.renderUTF8(pageTemplate, [
+            // Made only for a page with choices (an ending has none), in one pass.
+            let text = page.choices.isEmpty ? markdown : {
+                let (listed, targets) = choiceTargets(page)
+                let seen = Mutex(PageSet())
+                return HTMLRenderer(
+                    allowRawHTML: markdown.allowRawHTML, resolveURL: markdown.resolveURL,
+                    leavesTabOrder: { url in
+                        guard let target = fileIndex[url], targets.contains(target) else { return false }
+                        return listed.contains(target) || !seen.withLock { $0.insert(target) }
+                    })
+            }()
+            let content = site.templates.deferred(pageTemplate, [
                 "pageNumber": .string(pageNumber),
                 "title": untitled ? .string(HTMLEscaping.escape(pageNumber)) : .utf8(markdown.utf8(inlines: page.title)),
                 "text": .utf8(text.utf8(blocks: demotingHeadings(page.body))),
@@ -134,9 +136,9 @@ public enum StoryRenderer {
             let title = untitled ? pageNumber : plainTitle
             let summary = page.body.summary(limit: 200)
             let shell = PageShell(
-                title: title + " · " + meta.title, ogTitle: title, description: summary.isEmpty ? meta.description : summary,
+                title: SitePaths.joined(title, " · ", meta.title), ogTitle: title, description: summary.isEmpty ? meta.description : summary,
                 lang: meta.lang, root: root, url: urlPrefix.map { $0 + SitePaths.urlPath(files[i]) })
-            output.append(OutputFile(path: pagePrefix + files[i], contents: shell.render(content: content, layout: layout, site: site)))
+            output.append(OutputFile(path: SitePaths.joined(pagePrefix, files[i], ""), contents: shell.render(content: content, layout: layout, site: site)))
         }
 
         output.append(OutputFile(path: folder + "/story.dot", text: dot))
@@ -196,6 +198,16 @@ public enum StoryRenderer {
         return story.pages.indices.map { i in
             SitePaths.fileName(for: story.pages[i].id, number: i + 1, prefix: "page", used: &used)
         }
+    }
+
+    /// The pages a page's listed choices lead to, and those all its choices lead to.
+    static func choiceTargets(_ page: Story.Page) -> (listed: PageSet, all: PageSet) {
+        var listed = PageSet(), all = PageSet()
+        for choice in page.choices {
+            all.insert(choice.target)
+            if !choice.inProse { listed.insert(choice.target) }
+        }
+        return (listed, all)
     }
 
     /// The choices shown as buttons: every item of a list of choices, and each link in the

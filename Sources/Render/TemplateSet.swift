@@ -83,6 +83,12 @@ public struct TemplateSet: Sendable {
         return out
     }
 
+    /// A prepared template with the rest of its view model, rendered only where it is shown:
+    /// a page's content, written straight into the layout's bytes.
+    public func deferred(_ prepared: PreparedTemplate, _ context: TemplateValue) -> TemplateValue {
+        library.deferred(prepared, context)
+    }
+
     /// The `'sha256-…'` source for an inline style or script.
     public func cspSource(_ text: String) -> String {
         cspSources.first { $0.text == text }?.source ?? SHA256.cspSource(text)

@@ -1,3 +1,5 @@
+import Support
+
 /// A template with some names of its view model fixed in advance (a layout's stylesheet,
 /// language and policy, the same for every page of a story): what depends only on them is
 /// rendered once, when it is prepared, and each page renders only the rest.
@@ -114,10 +116,60 @@ extension TemplateLibrary {
     /// Renders a prepared template with the rest of its view model, appended to `out`.
     public func render(_ prepared: PreparedTemplate, _ context: TemplateValue, into out: inout [UInt8]) {
         Self.reserve(for: context, in: &out)
-        var stack: [TemplateValue] = []
-        stack.reserveCapacity(8)
-        stack.append(prepared.fixed)
-        stack.append(context)
-        render(prepared.nodes, stack: &stack, into: &out, depth: 0)
+        renderWithoutReserving(prepared, context, into: &out)
     }
+
+    /// A prepared template with the rest of its view model as a value that renders where it
+    /// is shown (`{{{content}}}`), as if it were its output.
+    public func deferred(_ prepared: PreparedTemplate, _ context: TemplateValue) -> TemplateValue {
+        .deferred(DeferredRendering(library: self, prepared: prepared, context: context))
+    }
+
+    /// The same without room made first: a deferred rendering's room is made by the
+    /// template it is shown in (`reserve(for:in:)`).
+    func renderWithoutReserving(_ prepared: PreparedTemplate, _ context: TemplateValue, into out: inout [UInt8]) {
+        withUnsafePointer(to: Scope(value: prepared.fixed, parent: nil)) { fixed in
+            withUnsafePointer(to: Scope(value: context, parent: fixed)) { render(prepared.nodes, scope: $0, into: &out, depth: 0) }
+        }
+    }
+}
+
+/// A prepared template with its view model, rendered when it is shown: `.deferred`'s value.
+/// A class, so that the enum's case holds one reference rather than growing every value.
+public final class DeferredRendering: Sendable {
+    let library: TemplateLibrary
+    let prepared: PreparedTemplate
+    let context: TemplateValue
+
+    init(library: TemplateLibrary, prepared: PreparedTemplate, context: TemplateValue) {
+        self.library = library
+        self.prepared = prepared
+        self.context = context
+    }
+
+    /// Appends the output to `out`, whose room the caller made. Never inlined, nor is
+    /// `isEmpty`: rendering inside a value's `append` made the template engine's loop one
+    /// recursive cycle that the optimiser no longer inlined its lookups into (+7.7 M).
+    @inline(never)
+    func append(to out: inout [UInt8], escaped: Bool) {
+        if escaped {
+            rendered().withUnsafeBufferPointer { HTMLEscaping.escape($0, into: &out) }
+        } else {
+            library.renderWithoutReserving(prepared, context, into: &out)
+        }
+    }
+
+    /// Whether the output is empty (Mustache's falsy).
+    @inline(never)
+    var isEmpty: Bool { rendered().isEmpty }
+
+    /// The output on its own, where it must be looked at (escaped, or tested by a section).
+    func rendered() -> [UInt8] {
+        var out: [UInt8] = []
+        library.render(prepared, context, into: &out)
+        return out
+    }
+
+    /// Bytes of rendered HTML the view model brings, for the room made for the output.
+    var utf8Count: Int { TemplateLibrary.utf8Count(of: context) }
 }

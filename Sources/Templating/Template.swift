@@ -111,75 +111,86 @@ public struct TemplateLibrary: Sendable {
     public func render(_ name: String, _ context: TemplateValue, into out: inout [UInt8]) {
         guard let template = templates[name] else { return }
         Self.reserve(for: context, in: &out)
-        // Room for a few nested sections: a one-element array grows at the first one.
-        var stack: [TemplateValue] = []
-        stack.reserveCapacity(8)
-        stack.append(context)
-        render(template.nodes, stack: &stack, into: &out, depth: 0)
+        withUnsafePointer(to: Scope(value: context, parent: nil)) { render(template.nodes, scope: $0, into: &out, depth: 0) }
     }
 
     /// Room for the text and the rendered HTML the view model brings (a page's content in
     /// the layout): growing a page from a guess copies it again and again.
     static func reserve(for context: TemplateValue, in out: inout [UInt8]) {
-        var bytes = 0
-        if case .object(let fields) = context {
-            for field in fields { if case .utf8(let value) = field.1 { bytes += value.count } }
+        out.reserveCapacity(out.count + 4096 + utf8Count(of: context))
+    }
+
+    /// The bytes of the view model's UTF-8 fields, and of a deferred rendering's own with
+    /// room for its template's text.
+    static func utf8Count(of context: TemplateValue) -> Int {
+        guard case .object(let fields) = context else { return 0 }
+        // Read in place: copying each pair out retains and releases both its halves.
+        return fields.withUnsafeBufferPointer { fields in
+            var bytes = 0
+            for i in fields.indices { bytes += fields[i].1.roomNeeded }
+            return bytes
         }
-        out.reserveCapacity(out.count + 4096 + bytes)
     }
 
     func template(named name: String) -> Template? { templates[name] }
 
-    func render(_ nodes: [Template.Node], stack: inout [TemplateValue], into out: inout [UInt8], depth: Int) {
+    /// One context names are looked up in, with the one it is inside: kept on the call
+    /// stack, one per section being rendered, where an array of them cost an allocation
+    /// and its freeing on every render.
+    struct Scope {
+        let value: TemplateValue
+        let parent: UnsafePointer<Scope>?
+    }
+
+    func render(_ nodes: [Template.Node], scope: UnsafePointer<Scope>, into out: inout [UInt8], depth: Int) {
         // Read in place: copying each node out retains and releases what it holds.
         nodes.withUnsafeBufferPointer { nodes in
-            for node in nodes { render(node, stack: &stack, into: &out, depth: depth) }
+            for node in nodes { render(node, scope: scope, into: &out, depth: depth) }
         }
     }
 
-    private func render(_ node: Template.Node, stack: inout [TemplateValue], into out: inout [UInt8], depth: Int) {
+    @inline(__always)
+    private func render(_ node: Template.Node, scope: UnsafePointer<Scope>, into out: inout [UInt8], depth: Int) {
         switch node {
         case .text(let text):
             out.append(contentsOf: text)
         case .variable(let path, let escaped):
-            lookup(path, in: stack)?.append(to: &out, escaped: escaped)
+            lookup(path, in: scope)?.append(to: &out, escaped: escaped)
         case .section(let path, let body, let inverted):
-            let value = lookup(path, in: stack) ?? .null
+            let value = lookup(path, in: scope) ?? .null
             if inverted {
-                if value.isFalsy { render(body, stack: &stack, into: &out, depth: depth) }
+                if value.isFalsy { render(body, scope: scope, into: &out, depth: depth) }
                 return
             }
             if value.isFalsy { return }
             if case .list(let items) = value {
                 for item in items {
-                    stack.append(item)
-                    render(body, stack: &stack, into: &out, depth: depth)
-                    stack.removeLast()
+                    withUnsafePointer(to: Scope(value: item, parent: scope)) { render(body, scope: $0, into: &out, depth: depth) }
                 }
             } else {
-                stack.append(value)
-                render(body, stack: &stack, into: &out, depth: depth)
-                stack.removeLast()
+                withUnsafePointer(to: Scope(value: value, parent: scope)) { render(body, scope: $0, into: &out, depth: depth) }
             }
         case .partial(let name, let indent):
             guard depth < Self.maxDepth else { return }
             let template = indent.isEmpty ? templates[name] : indented[name + "\u{0}" + indent] ?? templates[name]
-            if let template { render(template.nodes, stack: &stack, into: &out, depth: depth + 1) }
+            if let template { render(template.nodes, scope: scope, into: &out, depth: depth + 1) }
         }
     }
 
     /// The first name is looked up from the innermost context outwards; the rest of a
     /// dotted name only inside what the first one found.
-    private func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
-        guard let first = path.first else { return stack.last }
+    @inline(__always)
+    private func lookup(_ path: [String], in scope: UnsafePointer<Scope>) -> TemplateValue? {
+        guard let first = path.first else { return scope.pointee.value }
         // Read in place: copying each context out retains and releases its fields.
-        var value: TemplateValue? = stack.withUnsafeBufferPointer { contexts in
-            var i = contexts.count
-            while i > 0 {
-                i -= 1
-                if let found = contexts[i].child(first) { return found }
+        var value: TemplateValue?
+        var context: UnsafePointer<Scope>? = scope
+        while let current = context {
+            if let found = current.pointee.value.child(first) {
+                value = found
+                break
             }
-            return nil
+            context = current.pointee.parent
         }
         // By index: a slice of the path would retain and release it on every lookup, and
         // most names have no second part.

@@ -16,6 +16,9 @@ public enum TemplateValue: Sendable, Equatable {
     /// lookup, and a literal's own array of pairs is kept as it is, with nothing to allocate.
     case object(fields: [(String, TemplateValue)])
     case null
+    /// A template still to render, shown as its output is: a page's content, rendered
+    /// straight into the layout's bytes rather than into an array of its own and copied.
+    case deferred(DeferredRendering)
 
     public static func object(_ fields: [String: TemplateValue]) -> TemplateValue {
         .object(fields: fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
@@ -31,6 +34,7 @@ public enum TemplateValue: Sendable, Equatable {
         case (.list(let x), .list(let y)): x == y
         case (.object(let x), .object(let y)): x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         case (.null, .null): true
+        case (.deferred(let x), .deferred(let y)): x === y || x.rendered() == y.rendered()
         default: false
         }
     }
@@ -43,7 +47,17 @@ public enum TemplateValue: Sendable, Equatable {
         case .list(let items): items.isEmpty
         case .string(let s): s.isEmpty
         case .utf8(let bytes): bytes.isEmpty
+        case .deferred(let rendering): rendering.isEmpty
         default: false
+        }
+    }
+
+    /// The room a value's rendered HTML takes in a page (`TemplateLibrary.reserve`).
+    var roomNeeded: Int {
+        switch self {
+        case .utf8(let bytes): bytes.count
+        case .deferred(let rendering): 4096 + rendering.utf8Count
+        default: 0
         }
     }
 
@@ -70,6 +84,7 @@ public enum TemplateValue: Sendable, Equatable {
         case .int(let n): out.append(contentsOf: String(n).utf8)
         case .double(let x): out.append(contentsOf: x.plainDescription.utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .deferred(let rendering): rendering.append(to: &out, escaped: escaped)
         case .null, .list, .object: break
         }
     }

@@ -174,8 +174,8 @@ import Testing
     }
 
     @Test func joinedIsTheThreeStringsInOrder() {
-        #expect(PersonalityRenderer.joined("a/b", "/", "c.html") == "a/b/c.html")
-        #expect(PersonalityRenderer.joined("", "", "") == "")
-        #expect(PersonalityRenderer.joined("Chat 🐱", " · ", "Quiz") == "Chat 🐱 · Quiz")
+        #expect(SitePaths.joined("a/b", "/", "c.html") == "a/b/c.html")
+        #expect(SitePaths.joined("", "", "") == "")
+        #expect(SitePaths.joined("Chat 🐱", " · ", "Quiz") == "Chat 🐱 · Quiz")
     }
 }
