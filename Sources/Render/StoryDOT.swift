@@ -21,12 +21,14 @@ public enum StoryDOT {
 
     static let font = "Helvetica,Arial,sans-serif"
 
-    /// - Parameter words: the catalog of the story's language, for the map's own labels.
+    /// - Parameters:
+    ///   - words: the catalog of the story's language, for the map's own labels.
+    ///   - files: the pages' file names (`StoryRenderer.fileNames`), when the caller has them.
     public static func render(
-        title: String, story: Story, analysis: StoryAnalysis, words: PageMessages = .builtIn("en")
+        title: String, story: Story, analysis: StoryAnalysis, words: PageMessages = .builtIn("en"), files: [String]? = nil
     ) -> String {
         let traps = Set(analysis.traps)
-        let files = StoryRenderer.fileNames(story)
+        let files = files ?? StoryRenderer.fileNames(story)
         // Written as bytes: every story's DOT is made on each build, drawn or not.
         var w = Writer(out: ByteBuffer(capacity: 512 + story.pages.count * 200))
         // Graphviz writes node and graph names into the SVG as <title>s, which a reader who

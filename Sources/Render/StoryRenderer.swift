@@ -3,17 +3,20 @@ import Content
 import Markdown
 import Support
 import Synchronization
-import Support
 import Templating
 
 /// A story as static pages joined by plain links, so that reading and choosing need no
 /// script: a cover (`index.html`), one page per story page, the graph (`story.dot`) and,
 /// when Graphviz drew it, the map (`story.svg` shown by `map.html`).
 public enum StoryRenderer {
+    /// - Parameter files: the pages' file names, when the caller has made them already
+    ///   (for the DOT); else they are made here.
     public static func render(
-        _ meta: ContentMeta, _ story: Story, analysis: StoryAnalysis, dot: String, svg: [UInt8]?, site: SiteContext
+        _ meta: ContentMeta, _ story: Story, analysis: StoryAnalysis, dot: String, svg: [UInt8]?, files: [String]? = nil,
+        site: SiteContext
     ) -> [OutputFile] {
-        let story = renderAwaitingMap(meta, story, analysis: analysis, dot: dot, drawsMap: svg != nil, site: site)
+        let story = renderAwaitingMap(
+            meta, story, analysis: analysis, dot: dot, drawsMap: svg != nil, files: files, site: site)
         let finished = story.finished(svg: svg, site: site)
         return [finished[0]] + story.files + finished.dropFirst()
     }
@@ -41,13 +44,16 @@ public enum StoryRenderer {
         }
     }
 
-    /// - Parameter drawsMap: whether a map is being drawn, so that its page is worth rendering.
+    /// - Parameters:
+    ///   - drawsMap: whether a map is being drawn, so that its page is worth rendering.
+    ///   - files: the pages' file names (`fileNames`), when the caller has them.
     public static func renderAwaitingMap(
-        _ meta: ContentMeta, _ story: Story, analysis: StoryAnalysis, dot: String, drawsMap: Bool, site: SiteContext
+        _ meta: ContentMeta, _ story: Story, analysis: StoryAnalysis, dot: String, drawsMap: Bool,
+        files: [String]? = nil, site: SiteContext
     ) -> AwaitingMap {
         let folder = meta.sitePath
         let root = SitePaths.toRoot(from: folder)
-        let files = fileNames(story)
+        let files = files ?? fileNames(story)
         let startURL = files[story.start]
         let pageLinks: @Sendable (String) -> String? = { url in story.page(forLink: url).map { files[$0] } }
         let base = site.markdown

@@ -12,6 +12,8 @@ extension Pipeline {
     /// with a note saying why when that is worth saying).
     struct StoryMap: Sendable {
         var dot: String
+        /// The story's page file names, which the DOT links to.
+        var files: [String]
         var svg: [UInt8]?
         var note: String?
     }
@@ -32,7 +34,12 @@ extension Pipeline {
     func planMaps(_ pieces: [AnalysedContent], site: SiteContext) -> (maps: [StoryMap?], toDraw: [Int]) {
         var maps: [StoryMap?] = pieces.parallelMap { item in
             guard case .story(let story, let analysis) = item.body else { return nil }
-            return StoryMap(dot: StoryDOT.render(title: item.meta.title, story: story, analysis: analysis, words: site.words(item.meta.lang)))
+            // The pages' file names, made once for the DOT's links and the pages.
+            let files = StoryRenderer.fileNames(story)
+            return StoryMap(
+                dot: StoryDOT.render(
+                    title: item.meta.title, story: story, analysis: analysis, words: site.words(item.meta.lang), files: files),
+                files: files)
         }
         guard options.maps, options.graphviz.isAvailable else { return (maps, []) }
         var toDraw: [Int] = []

@@ -164,7 +164,7 @@ public struct Pipeline: Sendable {
                 let piece = handoff.take(i)
                 if drawing.contains(i), case .story(let story, let analysis) = piece.body, let map = maps[i] {
                     return .awaitingMap(StoryRenderer.renderAwaitingMap(
-                        piece.meta, story, analysis: analysis, dot: map.dot, drawsMap: true, site: context))
+                        piece.meta, story, analysis: analysis, dot: map.dot, drawsMap: true, files: map.files, site: context))
                 }
                 return .done(Self.render(piece, map: maps[i], site: context))
             }
@@ -285,7 +285,7 @@ public struct Pipeline: Sendable {
         case .story(let story, let analysis):
             let dot = map?.dot ?? StoryDOT.render(
                 title: item.meta.title, story: story, analysis: analysis, words: site.words(item.meta.lang))
-            return StoryRenderer.render(item.meta, story, analysis: analysis, dot: dot, svg: map?.svg, site: site)
+            return StoryRenderer.render(item.meta, story, analysis: analysis, dot: dot, svg: map?.svg, files: map?.files, site: site)
         }
     }
 }
