@@ -15,12 +15,20 @@ public protocol GraphvizSession: AnyObject, Sendable {
     /// The maps drawn since the last call, by number, so that they can be written (and
     /// their memory given back) while the build goes on.
     func ready() -> [(Int, Result<[UInt8], Graphviz.Failure>)]
+    /// No more graphs come: waits for the next maps drawn and gives them back; nil once
+    /// none are left to come this way (`finish` gives back the rest).
+    func next() -> [(Int, Result<[UInt8], Graphviz.Failure>)]?
     /// Every map not yet given back, once all are drawn.
     func finish() -> [(Int, Result<[UInt8], Graphviz.Failure>)]
     /// The build failed: stop drawing and throw the graphs away.
     func cancel()
     /// What drawing cost, once finished; nil when the session cannot tell.
     var time: DrawingTime? { get }
+}
+
+extension GraphvizSession {
+    /// Sessions without processes of their own draw everything in `finish`.
+    public func next() -> [(Int, Result<[UInt8], Graphviz.Failure>)]? { nil }
 }
 
 /// What a session costs, for `build --timings` and the benchmark: the wall time from the
@@ -117,6 +125,21 @@ final class DotSession: GraphvizSession, @unchecked Sendable {
             }
         }
         return results
+    }
+
+    /// The maps drawn after the last graph was handed in come back as they are drawn, not
+    /// all at the end: held until the last, they and their stories were most of a build's
+    /// memory. A `dot` that gives nothing back for its time limit is left to `finish`.
+    func next() -> [(Int, Result<[UInt8], Graphviz.Failure>)]? {
+        for f in feeds.indices where alive[f] { feeds[f].endInput() }
+        var lastProgress = ContinuousClock.now
+        while true {
+            let results = ready()
+            if !results.isEmpty { return results }
+            let drawing = feeds.indices.filter { alive[$0] && !feeds[$0].hasEnded }
+            guard !drawing.isEmpty, ContinuousClock.now - lastProgress < .seconds(timeLimit) else { return nil }
+            if feeds[drawing[0]].waitForOutput(seconds: 0.005) { lastProgress = .now }
+        }
     }
 
     func finish() -> [(Int, Result<[UInt8], Graphviz.Failure>)] {
@@ -242,6 +265,31 @@ final class DotFeed: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// No more graphs: dot draws what it has and ends.
+    func endInput() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Whether dot's output has ended.
+    var hasEnded: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return ended
+    }
+
+    /// Waits at most `seconds` for an SVG to take or for the output to end; true when one
+    /// of them is so.
+    func waitForOutput(seconds: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while svgs.isEmpty, !ended, condition.wait(until: deadline) {}
+        return !svgs.isEmpty || ended
+    }
+
     /// The SVGs read since the last call, in the order of their graphs.
     func take() -> [[UInt8]] {
         condition.lock()
@@ -299,6 +347,7 @@ final class DotFeed: @unchecked Sendable {
             pending.removeFirst(used)
             condition.lock()
             svgs += documents
+            condition.broadcast()
             condition.unlock()
         }
         condition.lock()

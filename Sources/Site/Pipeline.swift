@@ -193,7 +193,8 @@ public struct Pipeline: Sendable {
             return output
         }
         if let session {
-            // The last maps drawn alongside.
+            // The last maps drawn alongside, finished and written as they come.
+            while let drawn = session.next() { write(finishMaps(drawn)) }
             let results = session.finish()
             times.add("maps", clock.lap("maps").seconds)
             write(finishMaps(results))

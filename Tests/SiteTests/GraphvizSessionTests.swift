@@ -14,8 +14,8 @@ import Testing
         return path
     }
 
-    /// What a session gives back, from `ready` while graphs are handed in and then `finish`,
-    /// checking that no graph comes back twice.
+    /// What a session gives back, from `ready` while graphs are handed in, then `next` and
+    /// `finish` (as a build takes them), checking that no graph comes back twice.
     func drawAll(_ dots: [String], in session: DotSession) -> [Int: Result<[UInt8], Graphviz.Failure>] {
         var results: [Int: Result<[UInt8], Graphviz.Failure>] = [:]
         func keep(_ batch: [(Int, Result<[UInt8], Graphviz.Failure>)]) {
@@ -28,6 +28,7 @@ import Testing
             session.draw(dot)
             keep(session.ready())
         }
+        while let drawn = session.next() { keep(drawn) }
         keep(session.finish())
         return results
     }
@@ -84,6 +85,28 @@ import Testing
         let results = drawAll(dots, in: DotSession(program: confused, workers: 2, timeLimit: 30, one: alone))
         #expect(try results[0]?.get() == Array("<svg>\n</svg>\n".utf8))
         #expect(try results[1]?.get() == Array("alone \(dots[1].utf8.count)".utf8))
+    }
+
+    @Test func theLastMapsComeBackAsTheyAreDrawnNotAllAtTheEnd() throws {
+        // Draws each graph as its closing brace comes: an SVG marked with its number.
+        let eager = try program(#"""
+            while IFS= read -r line; do
+              case "$line" in
+                *"quizgen map "*) n=${line#*quizgen map }; n=${n%%\"*} ;;
+                "}") printf '<svg>\n<!-- quizgen map %s -->\n</svg>\n' "$n" ;;
+              esac
+            done
+            """#)
+        let dots = graphs(4)
+        let session = DotSession(program: eager, workers: 1, timeLimit: 30, one: alone)
+        for dot in dots { session.draw(dot) }
+        var fromNext: [Int] = []
+        while let drawn = session.next() {
+            #expect(!drawn.isEmpty)
+            fromNext += drawn.map(\.0)
+        }
+        #expect(fromNext == [0, 1, 2, 3])
+        #expect(session.finish().isEmpty)
     }
 
     @Test func aDotPastItsTimeIsStoppedAndItsGraphsDrawnAlone() throws {
