@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "YAMLReading", dependencies: ["Diagnostics", "Yams"], swiftSettings: coverage),
         .target(name: "Messages", dependencies: ["Diagnostics", "YAMLReading", "Yams"], swiftSettings: coverage, plugins: ["TemplateEmbedder"]),
         .target(name: "Content", dependencies: ["Markdown", "Diagnostics", "Support", "YAMLReading", "Yams", "SwiftCSV"], swiftSettings: coverage),
-        .target(name: "Analysis", dependencies: ["Content", "Diagnostics"], swiftSettings: coverage),
+        .target(name: "Analysis", dependencies: ["Content", "Diagnostics", "Support"], swiftSettings: coverage),
         // Mustache templates over typed values: the built-in templates and a site's own.
         .target(name: "Templating", dependencies: ["Support"], swiftSettings: coverage),
         .target(

@@ -1,4 +1,5 @@
 import Content
+import Support
 
 /// A story as a directed graph: page i leads to the pages in `successors[i]`. A page with
 /// no successors is an ending.
@@ -9,25 +10,12 @@ public struct StoryGraph: Sendable, Equatable {
     public var start: Int
 
     public init(successors: [[Int]], start: Int = 0) {
-        self.successors = successors.map(Self.distinct)
+        self.successors = successors.map(NumberSet.distinct)
         self.start = start
     }
 
     public init(_ story: Story) {
         self.init(successors: story.pages.map { $0.choices.map(\.target) }, start: story.start)
-    }
-
-    /// Targets without repeats, in order. A page has a handful of choices, which a scan of
-    /// those kept so far checks faster than a hashed set; many choices still get the set.
-    static func distinct(_ targets: [Int]) -> [Int] {
-        if targets.count > 16 {
-            var seen = Set<Int>()
-            return targets.filter { seen.insert($0).inserted }
-        }
-        var kept: [Int] = []
-        kept.reserveCapacity(targets.count)
-        for target in targets where !kept.contains(target) { kept.append(target) }
-        return kept
     }
 
     public var pageCount: Int { successors.count }

@@ -123,7 +123,7 @@ public enum StoryRenderer {
             // Made only for a page with choices (an ending has none), in one pass.
             let text = page.choices.isEmpty ? markdown : {
                 let (listed, targets) = choiceTargets(page)
-                let seen = Mutex(PageSet())
+                let seen = Mutex(NumberSet())
                 return HTMLRenderer(
                     allowRawHTML: markdown.allowRawHTML, resolveURL: markdown.resolveURL,
                     leavesTabOrder: { url in
@@ -207,8 +207,8 @@ public enum StoryRenderer {
     }
 
     /// The pages a page's listed choices lead to, and those all its choices lead to.
-    static func choiceTargets(_ page: Story.Page) -> (listed: PageSet, all: PageSet) {
-        var listed = PageSet(), all = PageSet()
+    static func choiceTargets(_ page: Story.Page) -> (listed: NumberSet, all: NumberSet) {
+        var listed = NumberSet(), all = NumberSet()
         for choice in page.choices {
             all.insert(choice.target)
             if !choice.inProse { listed.insert(choice.target) }
@@ -221,8 +221,8 @@ public enum StoryRenderer {
     static func buttons(_ page: Story.Page) -> [Story.Choice] {
         // Without links in the text, every choice is a listed one and shown.
         guard page.choices.contains(where: \.inProse) else { return page.choices }
-        let listed = PageSet(page.choices.lazy.filter { !$0.inProse }.map(\.target))
-        var shown = PageSet()
+        let listed = NumberSet(page.choices.lazy.filter { !$0.inProse }.map(\.target))
+        var shown = NumberSet()
         return page.choices.filter { choice in
             if !choice.inProse { return true }
             guard !listed.contains(choice.target) else { return false }
@@ -245,35 +245,5 @@ public enum StoryRenderer {
             }
             return copy
         }
-    }
-}
-
-/// Page numbers: a list searched while they are few (a page has a handful of choices, and a
-/// set costs an allocation and a hash for each), a set once they are many.
-struct PageSet {
-    private var few: [Int] = []
-    private var many: Set<Int>?
-
-    init() {}
-
-    init(_ numbers: some Sequence<Int>) {
-        for number in numbers { insert(number) }
-    }
-
-    func contains(_ number: Int) -> Bool {
-        many?.contains(number) ?? few.contains(number)
-    }
-
-    /// False when the number was there already.
-    @discardableResult
-    mutating func insert(_ number: Int) -> Bool {
-        if many != nil { return many!.insert(number).inserted }
-        guard !few.contains(number) else { return false }
-        few.append(number)
-        if few.count > 16 {
-            many = Set(few)
-            few = []
-        }
-        return true
     }
 }

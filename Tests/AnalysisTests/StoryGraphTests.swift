@@ -95,7 +95,6 @@ import Testing
         let targets = (0..<count).map { ($0 * 7) % 5 } + [4, 0]
         var expected: [Int] = []
         for t in targets where !expected.contains(t) { expected.append(t) }
-        #expect(StoryGraph.distinct(targets) == expected)
         #expect(StoryGraph(successors: [targets, [], [], [], [], []]).successors[0] == expected)
     }
 
