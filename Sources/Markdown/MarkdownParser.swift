@@ -244,7 +244,8 @@ private struct Converter {
         let start = Int(cmark_node_get_start_line(node))
         let end = Int(cmark_node_get_end_line(node))
         guard start > 0 else { return nil }
-        if start == end {
+        // `>=`: the lines searched below must make a range even if an end came before the start.
+        if start >= end {
             return attributeBlock(onLine: start, atxHeading: true)
         }
         let underline = ((start + 1)...end).first(where: isSetextUnderline) ?? end
