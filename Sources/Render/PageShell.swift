@@ -128,8 +128,6 @@ public struct SiteContext: Sendable {
     private let layouts = MadeOnce<LayoutKey, PreparedTemplate>()
     /// Content templates with a root's and a language's names fixed (`prepared(_:root:lang:)`).
     let preparedContent = MadeOnce<PreparedContentKey, PreparedTemplate>()
-    /// A quiz's words for its number of questions (`questionWords(_:lang:)`).
-    let questionWordsByCount = MadeOnce<QuestionWordsKey, QuestionWords>()
 
     /// What makes two pages' layouts differ before their own words: the policy's sources
     /// (short hashes, not the scripts' text, so the key is cheap to hash) stand for the scripts.

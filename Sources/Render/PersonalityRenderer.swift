@@ -51,7 +51,7 @@ public enum PersonalityRenderer {
         }
         let script = site.templates.text("personality.js")
         let indexPath = folder + "/index.html"
-        let questionWords = site.questionWords(quiz.questions.count, lang: meta.lang)
+        let questionWords = Self.questionWords(quiz.questions.count, words: words)
         let content = site.templates.deferred(site.prepared("personality", root: root, lang: meta.lang), [
             "title": .string(meta.title),
             "intro": .utf8(markdown.utf8(blocks: meta.introduction)),
@@ -98,6 +98,19 @@ public enum PersonalityRenderer {
     /// The outcome table, options and words as JSON for the page script:
     /// `{"n": outcomes, "w": weights[question][answer][outcome], "sq", "sa": shuffle
     /// questions, answers, "m", "p": the words (`PageMessages.script`)}`.
+    /// What a quiz page says about its number of questions: the count ("5 questions") and
+    /// the progress line around the question's number (`<span id="qn">1</span>`), as HTML;
+    /// the same for every quiz of the language with as many, so filled once for each.
+    static func questionWords(_ count: Int, words: PageMessages) -> (count: String, questionOf: String) {
+        let texts = words.texts("personality.counts", [Double(count)]) {
+            [
+                words.plural("quiz.question_count", count: count),
+                words.html("quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": String(count)]),
+            ]
+        }
+        return (texts[0], texts[1])
+    }
+
     static func scriptData(_ table: OutcomeTable, _ quiz: PersonalityQuiz, words: PageMessages) -> [UInt8] {
         var json = ScriptJSONWriter(capacity: 1024)
         json.beginObject()

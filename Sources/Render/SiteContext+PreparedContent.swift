@@ -22,28 +22,3 @@ extension SiteContext {
         }
     }
 }
-
-/// What a quiz page says about its number of questions: the count ("5 questions") and the
-/// progress line around the question's number (`<span id="qn">1</span>`), as HTML.
-struct QuestionWords: Sendable {
-    var count: String
-    var questionOf: String
-}
-
-struct QuestionWordsKey: Hashable, Sendable {
-    var lang: String
-    var count: Int
-}
-
-extension SiteContext {
-    /// A quiz's words for its number of questions: the same for every quiz of the language
-    /// with as many, so filled once per build for each.
-    func questionWords(_ count: Int, lang: String) -> QuestionWords {
-        questionWordsByCount.value(QuestionWordsKey(lang: lang, count: count)) {
-            let words = words(lang)
-            return QuestionWords(
-                count: words.plural("quiz.question_count", count: count),
-                questionOf: words.html("quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": String(count)]))
-        }
-    }
-}

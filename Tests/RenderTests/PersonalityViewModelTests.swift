@@ -164,13 +164,15 @@ import Testing
         for lang in ["en", "fr", "ar"] {
             let words = site.words(lang)
             for count in [1, 2, 5, 11, 1, 2] {
-                let made = site.questionWords(count, lang: lang)
+                let made = PersonalityRenderer.questionWords(count, words: words)
                 #expect(made.count == words.plural("quiz.question_count", count: count))
                 #expect(made.questionOf == words.html("quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": String(count)]))
                 #expect(made.questionOf.contains("<span id=\"qn\">1</span>"))
             }
         }
-        #expect(site.questionWords(3, lang: "en").count != site.questionWords(1, lang: "en").count)
+        let english = site.words("en")
+        #expect(PersonalityRenderer.questionWords(3, words: english).count
+            != PersonalityRenderer.questionWords(1, words: english).count)
     }
 
     @Test func joinedIsTheThreeStringsInOrder() {
