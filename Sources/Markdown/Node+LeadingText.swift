@@ -3,16 +3,10 @@ extension Node {
     /// each text child, over the text children that follow one another, until more than
     /// `total` bytes are read. cmark splits text at brackets (`[x] Paris` arrives as "[", "x",
     /// "] Paris"), so a marker written as text must be read across its pieces. Read on the
-    /// records, without a string per node.
+    /// records, without a string per node (`readLeadingText(limit:total:into:)`).
     public func leadingTextBytes(limit: Int, total: Int) -> [UInt8] {
-        let record = record
         var out: [UInt8] = []
-        for child in record.first..<(record.first + record.count) {
-            let text = tree.records[child]
-            guard text.tag == .text else { break }
-            tree.withBytes(text.text) { out.append(contentsOf: $0.prefix(limit)) }
-            if out.count > total { break }
-        }
+        readLeadingText(limit: limit, total: total, into: &out)
         return out
     }
 

@@ -8,7 +8,8 @@ extension Array where Element == Node {
 
 extension Node {
     /// `leadingTextBytes(limit:total:)` written over `out`, whose room is kept: for a caller
-    /// that reads the head of every item of a list, without an array per item.
+    /// that reads the head of every item of a list, without an array per item. The total is
+    /// checked before each text child, so one child's bytes always come whole (to `limit`).
     public func readLeadingText(limit: Int, total: Int, into out: inout [UInt8]) {
         out.removeAll(keepingCapacity: true)
         let record = record
