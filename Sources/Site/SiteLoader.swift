@@ -257,30 +257,44 @@ public enum SiteLoader {
                 diagnostics.append(.warning("a folder already read through another path (a link); skipped", file: here))
                 return
             }
-            var names: [String]
+            var entries: [(name: String, kind: FileSystem.Listed?)]
             do throws(FileSystem.Failure) {
-                names = try fs.list(folder)
+                // What the listing says each name is spares two lookups a name (a site of
+                // 4,000 files spent 20 ms in them, before anything else could start).
+                if let listKinds = fs.listKinds {
+                    entries = try listKinds(folder)
+                } else {
+                    entries = try fs.list(folder).map { ($0, nil) }
+                }
             } catch {
                 diagnostics.append(.error("cannot read the folder: \(error.reason)", file: here))
                 return
             }
-            if names.contains(SiteWriter.marker) {
+            if entries.contains(where: { $0.name == SiteWriter.marker }) {
                 diagnostics.append(.warning("a folder that quizgen wrote (a site's output) is not read as content", file: here))
                 return
             }
-            names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for name in names where !name.hasPrefix("_") && !name.hasPrefix(".") {
+            entries.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            for (name, listed) in entries where !name.hasPrefix("_") && !name.hasPrefix(".") {
                 let path = folder + "/" + name
                 let rel = relative.isEmpty ? name : relative + "/" + name
                 var realPath = real + "/" + name
-                if fs.isLink(path) {
-                    if let refusal = boundary.refusal(path, display: display + "/" + rel) {
-                        diagnostics.append(refusal)
-                        continue
+                var kind: FileSystem.Kind?
+                switch listed {
+                case .file?: kind = .file
+                case .directory?: kind = .directory
+                case .other?: kind = .other
+                case .link?, nil:
+                    if listed == .link || fs.isLink(path) {
+                        if let refusal = boundary.refusal(path, display: display + "/" + rel) {
+                            diagnostics.append(refusal)
+                            continue
+                        }
+                        realPath = fs.realPath(path) ?? realPath
                     }
-                    realPath = fs.realPath(path) ?? realPath
+                    kind = fs.kind(path)
                 }
-                switch fs.kind(path) {
+                switch kind {
                 case .directory?:
                     if depth >= 32 {
                         diagnostics.append(.warning("folders nested more than 32 deep are not read", file: display + "/" + rel))

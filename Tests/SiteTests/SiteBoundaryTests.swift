@@ -99,6 +99,33 @@ import Testing
         #expect(site.linkedStylesheet() == "png")
     }
 
+    /// The walk takes what a folder's listing says each name is where it says it, and looks
+    /// it up where it does not: both find the same files, links, loops and refusals.
+    @Test func aListingThatSaysNoKindsIsWalkedTheSame() throws {
+        let outside = Outside(secret)
+        let site = TemporarySite(files: ["Content/s.md": story, "Content/a/b.md": story, "shared/deeper/b.txt": "b"])
+        try link(site, "Content/shared", to: "../shared")
+        try link(site, "Content/loop", to: ".")
+        try link(site, "Content/notes.txt", to: outside.secret)
+        #expect(mkfifo(site.root.path + "/Content/pipe", 0o600) == 0)
+        var unsaid = FileSystem.disk
+        let listKinds = try #require(unsaid.listKinds)
+        unsaid.listKinds = { path throws(FileSystem.Failure) in try listKinds(path).map { ($0.name, nil) } }
+        func walk(_ fs: FileSystem) -> [String] {
+            let loaded = SiteLoader.load(site.location, fileSystem: fs)
+            return loaded.contentFiles.map(\.relativePath) + loaded.assets
+                + loaded.problems.map { "\($0.severity) \($0.file): \($0.message)" }
+        }
+        let said = walk(.disk)
+        #expect(said == [
+            "a/b.md", "s.md", "shared/deeper/b.txt",
+            "warning Content/loop: a folder already read through another path (a link); skipped",
+            "warning Content/notes.txt: Content/notes.txt is a link to \(outside.secret), outside the site: it is not read or published",
+            "warning Content/pipe: not a regular file; skipped",
+        ])
+        #expect(walk(unsaid) == said)
+    }
+
     @Test func quizgenYmlThatLeadsOutIsNotRead() throws {
         let outside = Outside("title: SECRET-LINE\n")
         let site = TemporarySite(files: ["Content/s.md": story])
