@@ -65,7 +65,8 @@ final class Handoff<T>: @unchecked Sendable {
     }
 }
 
-private struct UncheckedSendable<T>: @unchecked Sendable {
+/// A value handed to concurrent iterations that only read it.
+struct UncheckedSendable<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }
 }

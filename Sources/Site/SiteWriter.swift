@@ -127,12 +127,18 @@ public enum SiteWriter {
                 return
             }
             let failures = Failures()
-            let (fs, path) = (self.fs, self.path)
-            DispatchQueue.concurrentPerform(iterations: files.count) { i in
-                do throws(FileSystem.Failure) {
-                    try fs.write(path + "/" + files[i].path, files[i].contents)
-                } catch {
-                    failures.add(error)
+            // The write closure and the files are taken once, outside the loop: read in each
+            // iteration, the file system's closures were retained and released by both cores
+            // at once, on one shared count.
+            let (write, base) = (fs.write, path + "/")
+            files.withUnsafeBufferPointer { files in
+                let files = UncheckedSendable(files)
+                DispatchQueue.concurrentPerform(iterations: files.value.count) { i in
+                    do throws(FileSystem.Failure) {
+                        try write(base + files.value[i].path, files.value[i].contents)
+                    } catch {
+                        failures.add(error)
+                    }
                 }
             }
             failure = failures.first
