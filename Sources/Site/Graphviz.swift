@@ -83,9 +83,15 @@ public struct Graphviz: Sendable {
     /// on its own, would differ from a clean build's. A story's map is one page, so a
     /// page prefix on its root group never means anything.
     static func asDrawnAlone(_ svg: [UInt8]) -> [UInt8] {
+        guard let cut = pagePrefix(in: svg) else { return svg }
+        return svg.removing(cut)
+    }
+
+    /// Where `asDrawnAlone` cuts: the `page…_` prefix of the root group's id, if it has one.
+    static func pagePrefix(in svg: [UInt8]) -> Range<Int>? {
         let open = Array("<g id=\"".utf8)
         // The root group is the first group, before any text from the graph's labels.
-        guard let at = firstIndex(of: open, in: svg) else { return svg }
+        guard let at = firstIndex(of: open, in: svg) else { return nil }
         let start = at + open.count
         // The prefix is "page", digits, a comma, digits and an underscore.
         func digits(from index: Int) -> Int? {
@@ -96,13 +102,28 @@ public struct Graphviz: Sendable {
         guard svg[start...].starts(with: "page".utf8), let comma = digits(from: start + 4),
               comma < svg.count, svg[comma] == UInt8(ascii: ","), let underscore = digits(from: comma + 1),
               underscore < svg.count, svg[underscore] == UInt8(ascii: "_")
-        else { return svg }
-        return Array(svg[..<start] + svg[(underscore + 1)...])
+        else { return nil }
+        return start..<(underscore + 1)
     }
 
-    static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= needle.count else { return nil }
-        return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    /// Where `needle` first starts in `bytes` at or after `from`, ending by `limit`: memchr
+    /// jumps to each candidate first byte, as SVGs are searched while they stream in.
+    static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from: Int = 0, limit: Int = .max) -> Int? {
+        let end = min(bytes.count, limit)
+        guard from >= 0, !needle.isEmpty, end - from >= needle.count else { return nil }
+        return bytes.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in
+                let base = haystack.baseAddress!
+                var i = from
+                while end - i >= needle.count,
+                      let hit = memchr(base + i, Int32(needle[0]), end - i - needle.count + 1) {
+                    let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + at, needle.baseAddress!, needle.count) == 0 { return at }
+                    i = at + 1
+                }
+                return nil
+            }
+        }
     }
 
     static func findProgram(_ name: String, path: String) -> String? {
@@ -189,5 +210,16 @@ private final class Watchdog: @unchecked Sendable {
         done = true
         condition.signal()
         return stopped
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// The bytes without `range`, made in one allocation.
+    func removing(_ range: Range<Int>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(count - range.count)
+        out += self[..<range.lowerBound]
+        out += self[range.upperBound...]
+        return out
     }
 }

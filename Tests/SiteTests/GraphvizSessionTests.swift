@@ -1,3 +1,4 @@
+import Analysis
 import Foundation
 @testable import Site
 import Testing
@@ -134,6 +135,27 @@ import Testing
         #expect(used == 26)
         #expect(DotFeed.wholeSVGs(in: bytes, from: 30).0.isEmpty)
     }
+
+    /// The memmem search against the plain definition, for every start and limit over
+    /// strings of a small alphabet, where near misses and overlaps are common.
+    @Test func theByteSearchFindsWhatAPlainScanFinds() {
+        var random = SplitMix64(seed: 13)
+        for _ in 0..<100 {
+            let bytes = (0..<random.below(25)).map { _ in UInt8(97 + random.below(3)) }
+            let needle = (0...random.below(3)).map { _ in UInt8(97 + random.below(3)) }
+            for from in 0...bytes.count {
+                for limit in from...(bytes.count + 1) {
+                    let plain = (from..<max(from, min(bytes.count, limit) - needle.count + 1)).first {
+                        bytes[$0..<($0 + needle.count)].elementsEqual(needle)
+                    }
+                    #expect(Graphviz.firstIndex(of: needle, in: bytes, from: from, limit: limit) == plain,
+                            "\(bytes) \(needle) from \(from) limit \(limit)")
+                }
+            }
+        }
+        #expect(Graphviz.firstIndex(of: [1], in: [1, 1], from: 3) == nil)
+        #expect(Array("abcdef".utf8).removing(1..<3) == Array("adef".utf8))
+    }
 }
 
 /// A session that gives each map back at the first `ready` after it is handed in, as a fast
@@ -204,3 +226,4 @@ final class EagerSession: GraphvizSession, @unchecked Sendable {
         #expect(!site.exists("public"))
     }
 }
+
