@@ -186,11 +186,12 @@ def git_revision():
 
 def build_quizgen():
     """A release build of this checkout; returns the binary."""
-    print("Building quizgen (swift build -c release)…", file=sys.stderr, flush=True)
-    result = subprocess.run(["swift", "build", "-c", "release", "--product", "quizgen"], cwd=REPO,
+    print("Building quizgen (swift build -c release --static-swift-stdlib, as scripts/setup.sh does)…",
+          file=sys.stderr, flush=True)
+    result = subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "quizgen"], cwd=REPO,
                             capture_output=True, text=True)
     if result.returncode != 0:
-        raise BenchError("swift build -c release failed:\n" + result.stdout[-3000:] + result.stderr[-3000:])
+        raise BenchError("swift build -c release --static-swift-stdlib failed:\n" + result.stdout[-3000:] + result.stderr[-3000:])
     bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO,
                               capture_output=True, text=True).stdout.strip()
     return Path(bin_path) / "quizgen"

@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
-swift build -c release
+# Swift's own libraries linked in: the binary runs wherever it is copied, and starts faster.
+swift build -c release --static-swift-stdlib
 .build/release/quizgen build
 echo
 echo "quizgen is at .build/release/quizgen; the sample site is in public/ (open public/index.html)."
