@@ -6,7 +6,11 @@ cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
 # Swift's own libraries linked in: the binary runs wherever it is copied, and starts faster.
-swift build -c release --static-swift-stdlib
+# A toolchain without them (no usr/lib/swift_static) still gets a working binary.
+if ! swift build -c release --static-swift-stdlib; then
+    echo "setup: could not link Swift's libraries in; building against the installed ones" >&2
+    swift build -c release
+fi
 .build/release/quizgen build
 echo
 echo "quizgen is at .build/release/quizgen; the sample site is in public/ (open public/index.html)."
