@@ -136,7 +136,7 @@ import Testing
         #expect(DotFeed.wholeSVGs(in: bytes, from: 30).0.isEmpty)
     }
 
-    /// The memmem search against the plain definition, for every start and limit over
+    /// The memchr search against the plain definition, for every start and limit over
     /// strings of a small alphabet, where near misses and overlaps are common.
     @Test func theByteSearchFindsWhatAPlainScanFinds() {
         var random = SplitMix64(seed: 13)
@@ -226,4 +226,3 @@ final class EagerSession: GraphvizSession, @unchecked Sendable {
         #expect(!site.exists("public"))
     }
 }
-
