@@ -6,10 +6,11 @@ cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
 # Swift's own libraries linked in: the binary runs wherever it is copied, and starts faster.
-# A toolchain without them (no usr/lib/swift_static) still gets a working binary.
-if ! swift build -c release --static-swift-stdlib; then
+# Only quizgen itself: the test helpers import Testing, which has no static library. A
+# toolchain without them (no usr/lib/swift_static) still gets a working binary.
+if ! swift build -c release --static-swift-stdlib --product quizgen; then
     echo "setup: could not link Swift's libraries in; building against the installed ones" >&2
-    swift build -c release
+    swift build -c release --product quizgen
 fi
 .build/release/quizgen build
 echo
