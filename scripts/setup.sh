@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 # Swift's own libraries linked in: the binary runs wherever it is copied, and starts faster.
 # Only quizgen itself: the test helpers import Testing, which has no static library. A
-# toolchain without them (no usr/lib/swift_static) still gets a working binary.
+# toolchain without static libraries (no usr/lib/swift_static) still gets a working binary.
 if ! swift build -c release --static-swift-stdlib --product quizgen; then
     echo "setup: could not link Swift's libraries in; building against the installed ones" >&2
     swift build -c release --product quizgen
