@@ -15,18 +15,25 @@ public struct SiteSettings: Sendable, Equatable {
     /// from besides the site itself. Empty by default: a picture from elsewhere tells its host
     /// who reads what, so the site opts in, host by host.
     public var mediaOrigins: [String]
+    /// How story maps show choices' words, where a story does not say (`map-choices:`).
+    public var mapChoices: Story.MapChoices
 
     public init(title: String? = nil, description: String = "", language: String = "en",
-                baseURL: String? = nil, rawHTML: Bool = false, mediaOrigins: [String] = []) {
+                baseURL: String? = nil, rawHTML: Bool = false, mediaOrigins: [String] = [],
+                mapChoices: Story.MapChoices = .labels) {
         self.title = title
         self.description = description
         self.language = language
         self.baseURL = baseURL
         self.rawHTML = rawHTML
         self.mediaOrigins = mediaOrigins
+        self.mapChoices = mapChoices
     }
 
-    public static let keys = ["title", "description", "language", "base-url", "raw-html", "media-origins"]
+    public static let keys = ["title", "description", "language", "base-url", "raw-html", "media-origins", "map-choices"]
+
+    /// How `story`'s map shows its choices: its own `map-choices:`, else the site's.
+    public func mapChoices(for story: Story) -> Story.MapChoices { story.mapChoices ?? mapChoices }
 
     /// Where `language:` is set in the file, for a diagnostic about the language.
     public static func languagePosition(in file: SourceFile) -> ValuePosition? {
@@ -64,6 +71,10 @@ public struct SiteSettings: Sendable, Equatable {
             }
         }
         if let raw = reader.bool("raw-html") { settings.rawHTML = raw }
+        if let choices = reader.choice("map-choices", among: Story.MapChoices.allCases.map(\.rawValue))
+            .flatMap(Story.MapChoices.init(rawValue:)) {
+            settings.mapChoices = choices
+        }
         reader.allow(["media-origins"])
         if let entry = frontMatter["media-origins"] {
             settings.mediaOrigins = mediaOrigins(entry, in: file, diagnostics: &diagnostics)

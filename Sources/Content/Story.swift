@@ -7,6 +7,15 @@ public struct Story: Sendable {
         case good, bad, neutral
     }
 
+    /// How a story's map shows each choice's words.
+    public enum MapChoices: String, Sendable, CaseIterable {
+        /// Written on the choice's arrow: dot makes room for each, which is half of its work.
+        case labels
+        /// Bare arrows, the words as each arrow's tooltip: a smaller map, drawn in about
+        /// half the time; the map page's list below the drawing still names every choice.
+        case tooltips
+    }
+
     public struct Choice: Sendable {
         /// Index of the page it leads to.
         public var target: Int
@@ -62,6 +71,8 @@ public struct Story: Sendable {
     public var start: Int
     /// Page index by id.
     public let pageIndex: [String: Int]
+    /// `map-choices:` in the front matter; nil leaves it to the site's `quizgen.yml`.
+    public var mapChoices: MapChoices?
 
     public init(pages: [Page], start: Int = 0) {
         var index = [String: Int](minimumCapacity: pages.count)

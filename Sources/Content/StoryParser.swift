@@ -11,6 +11,8 @@ enum StoryParser {
         _ outline: Outline, reader: inout FrontMatterReader, file: SourceFile, kindLine: Int
     ) -> (Story?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
+        // Read first, so that a story without pages is not also told the key is unknown.
+        let mapChoices = reader.choice("map-choices", among: Story.MapChoices.allCases.map(\.rawValue))
         guard !outline.items.isEmpty else {
             return (nil, [file.error(
                 "this story has no pages", line: kindLine,
@@ -70,7 +72,9 @@ enum StoryParser {
 
         let start = startPage(&reader, index: index, pages: pages, file: file, diagnostics: &diagnostics)
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
-        return (Story(pages: pages, start: start, pageIndex: index), diagnostics)
+        var story = Story(pages: pages, start: start, pageIndex: index)
+        story.mapChoices = mapChoices.flatMap(Story.MapChoices.init(rawValue:))
+        return (story, diagnostics)
     }
 
     /// A page's id, title and ending kind, from its heading.

@@ -5,7 +5,8 @@ import Messages
 import Support
 
 /// A story's graph in Graphviz's DOT language: one node per page, labelled with its number
-/// and title, one edge per choice, labelled with its text.
+/// and title, one edge per choice, labelled with its text (or, with `map-choices: tooltips`,
+/// bare, its text as its tooltip).
 ///
 /// Authors' text only ever appears inside double-quoted strings, escaped so that `dot`
 /// reads it back as written: `\"` for a quote, `\\` for a backslash (which also keeps
@@ -24,8 +25,10 @@ public enum StoryDOT {
     /// - Parameters:
     ///   - words: the catalog of the story's language, for the map's own labels.
     ///   - files: the pages' file names (`StoryRenderer.fileNames`), when the caller has them.
+    ///   - choices: how the choices' words are shown (`SiteSettings.mapChoices(for:)`).
     public static func render(
-        title: String, story: Story, analysis: StoryAnalysis, words: PageMessages = .builtIn("en"), files: [String]? = nil
+        title: String, story: Story, analysis: StoryAnalysis, words: PageMessages = .builtIn("en"), files: [String]? = nil,
+        choices: Story.MapChoices = .labels
     ) -> String {
         let traps = Set(analysis.traps)
         let files = files ?? StoryRenderer.fileNames(story)
@@ -115,7 +118,8 @@ public enum StoryDOT {
                 w.putNode(i)
                 w.put(" -> ")
                 w.putNode(choice.target)
-                w.put(" [label=")
+                // A label takes room that dot must find for it; a tooltip takes none.
+                w.put(choices == .labels ? " [label=" : " [tooltip=")
                 label.removeAll()
                 appendShortened(choice.label, to: choiceLength, into: &label, scratch: &scratch)
                 label.withUnsafeBufferPointer { w.putQuoted($0) }

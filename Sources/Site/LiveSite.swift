@@ -16,7 +16,8 @@ import Render
 ///                                     setting that parsing reads changed: language, raw-html)
 ///     index                           rendered again when an entry's title, description,
 ///                                     kind or path changed, one came or went, or the context
-///     story map                       drawn again only when its DOT text changed
+///     story map                       drawn again only when its DOT text changed; every
+///                                     story's at once when map-choices or a catalog changed
 ///
 /// Nothing is written to disk, and pages are not kept either: at 4,000 files they would be
 /// half a gigabyte, and the parsed trees of every file a few hundred megabytes more. Each
@@ -126,6 +127,9 @@ public struct LiveSite: Sendable {
     var context: SiteContext?
     /// The texts the context was made from, to tell a real change from a touch.
     var contextKey: ContextKey?
+    /// What stories' maps are made from besides their files: `map-choices` and the site's
+    /// catalogs (the map's words). When it changes, every story's map is made again at once.
+    var mapKey: MapKey?
     var setupProblems: [Diagnostic] = []
     var loaderProblems: [Diagnostic] = []
     var parseOptions: ContentParser.Options?
@@ -146,6 +150,11 @@ public struct LiveSite: Sendable {
     struct ContextKey: Equatable {
         var settings: String?
         var templates: [String: String]
+    }
+
+    struct MapKey: Equatable {
+        var choices: Story.MapChoices
+        var catalogs: [String]
     }
 
     /// - Parameter options: drafts and Graphviz, as a build takes them; `render` is implied.
@@ -174,6 +183,7 @@ public struct LiveSite: Sendable {
         // The context: made again when its inputs may have changed and really did.
         let key = ContextKey(settings: site.settings?.text, templates: site.templates.mapValues(\.text))
         var parseAgain = change.everything
+        var mapsChanged = false
         if context == nil || change.everything || change.settings || key != contextKey {
             let (made, setup) = Pipeline.prepare(site)
             setupProblems = setup
@@ -181,6 +191,9 @@ public struct LiveSite: Sendable {
             if !setup.hasErrors || context == nil {
                 context = made
                 rebuild.contextChanged = true
+                let maps = MapKey(choices: made.settings.mapChoices, catalogs: site.catalogs.map(\.text))
+                mapsChanged = mapKey != nil && maps != mapKey
+                mapKey = maps
                 let options = ContentParser.Options(
                     defaultLanguage: made.settings.language, includeDrafts: pipeline.options.includeDrafts,
                     allowRawHTML: made.settings.rawHTML)
@@ -232,10 +245,12 @@ public struct LiveSite: Sendable {
 
         // After a new context, the open pages are rendered at once and the rest when they
         // are asked for (their hashes are forgotten: any page of theirs counts as changed).
+        // Stories too when their maps may have changed: a page rendered later takes the map
+        // kept with its file.
         if rebuild.contextChanged {
             let shown = order.filter { path in
-                guard !rendered.contains(path), let sitePath = entries[path]?.indexed?.sitePath else { return false }
-                return open.contains { $0.hasPrefix(sitePath + "/") }
+                guard !rendered.contains(path), let box = entries[path], let sitePath = box.indexed?.sitePath else { return false }
+                return open.contains { $0.hasPrefix(sitePath + "/") } || (mapsChanged && box.entry.map != nil)
             }
             render(shown, context: context, into: &rebuild)
             let now = rendered.union(shown)

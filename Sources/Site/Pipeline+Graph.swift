@@ -51,6 +51,9 @@ extension Pipeline {
         }
         let (analysed, findings) = check(piece, file: file, statistics: false)
         guard case .story(let story, let analysis) = analysed.body else { return (nil, problems + findings) }
-        return (StoryDOT.render(title: piece.meta.title, story: story, analysis: analysis, words: PageMessages(messages.resolve(piece.meta.lang).catalog)), problems + findings)
+        let dot = StoryDOT.render(
+            title: piece.meta.title, story: story, analysis: analysis, words: PageMessages(messages.resolve(piece.meta.lang).catalog),
+            choices: settings.mapChoices(for: story))
+        return (dot, problems + findings)
     }
 }

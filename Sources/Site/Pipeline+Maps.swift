@@ -38,7 +38,8 @@ extension Pipeline {
             let files = StoryRenderer.fileNames(story)
             return StoryMap(
                 dot: StoryDOT.render(
-                    title: item.meta.title, story: story, analysis: analysis, words: site.words(item.meta.lang), files: files),
+                    title: item.meta.title, story: story, analysis: analysis, words: site.words(item.meta.lang), files: files,
+                    choices: site.settings.mapChoices(for: story)),
                 files: files)
         }
         guard options.maps, options.graphviz.isAvailable else { return (maps, []) }

@@ -285,7 +285,8 @@ public struct Pipeline: Sendable {
             return TriviaRenderer.render(item.meta, quiz, site: site)
         case .story(let story, let analysis):
             let dot = map?.dot ?? StoryDOT.render(
-                title: item.meta.title, story: story, analysis: analysis, words: site.words(item.meta.lang))
+                title: item.meta.title, story: story, analysis: analysis, words: site.words(item.meta.lang),
+                choices: site.settings.mapChoices(for: story))
             return StoryRenderer.render(item.meta, story, analysis: analysis, dot: dot, svg: map?.svg, files: map?.files, site: site)
         }
     }

@@ -150,6 +150,7 @@ enum Starter: String, CaseIterable {
         # language: en                         # the lang of pages that do not set their own
         # base-url: https://example.org/quiz/  # only for absolute link-preview URLs
         # media-origins: [https://images.example.org]
+        # map-choices: tooltips                # story maps: choices' words on hover, not on the arrows
 
         """
 

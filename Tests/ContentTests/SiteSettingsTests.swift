@@ -8,6 +8,20 @@ import Testing
         return (settings, located(problems))
     }
 
+    @Test func mapChoicesAreLabelsUnlessTheSiteSaysTooltips() {
+        #expect(settings("title: T\n").0.mapChoices == .labels)
+        #expect(settings("map-choices: tooltips\n") == (SiteSettings(mapChoices: .tooltips), []))
+        #expect(settings("map-choices: labels\n") == (SiteSettings(), []))
+        let (parsed, problems) = settings("title: T\nmap-choices: [labels]\n")
+        #expect(parsed.mapChoices == .labels)
+        #expect(problems == ["2:14: error: 'map-choices' must be 'labels' or 'tooltips'"])
+        // A story's own setting wins over the site's.
+        var story = Story(pages: [Story.Page(id: "a")])
+        #expect(SiteSettings(mapChoices: .tooltips).mapChoices(for: story) == .tooltips)
+        story.mapChoices = .labels
+        #expect(SiteSettings(mapChoices: .tooltips).mapChoices(for: story) == .labels)
+    }
+
     @Test func mediaOriginsAreNoneByDefault() {
         #expect(settings("title: T\n").0.mediaOrigins == [])
         #expect(settings("media-origins:\n") == (SiteSettings(), []))

@@ -283,6 +283,21 @@ let cave = """
         #expect(number[0].hint == "'start' takes a page id, not a number: page 2 is 'inside'")
     }
 
+    @Test func mapChoicesIsAStorySetting() {
+        #expect(story(cave)?.mapChoices == nil)
+        #expect(story(cave.replacingOccurrences(of: "title: The Cave", with: "map-choices: tooltips"))?.mapChoices == .tooltips)
+        #expect(story(cave.replacingOccurrences(of: "title: The Cave", with: "map-choices: labels"))?.mapChoices == .labels)
+        let (_, problems) = parse(cave.replacingOccurrences(of: "title: The Cave", with: "map-choices: tooltip"))
+        #expect(located(problems) == ["3:14: error: 'map-choices' must be 'labels' or 'tooltips'"])
+        #expect(problems.first?.hint == "did you mean 'tooltips'?")
+        // Only stories have maps.
+        let quiz = parse("---\nkind: trivia\nmap-choices: tooltips\n---\n## Q\n- [x] A\n- [ ] B\n").1
+        #expect(located(quiz) == ["3:1: warning: unknown front matter key 'map-choices'"])
+        // A story without pages is told that, not that the key is unknown.
+        let empty = parse("---\nkind: story\nmap-choices: tooltips\n---\nJust an introduction.\n").1
+        #expect(located(empty) == ["2:1: error: this story has no pages"])
+    }
+
     @Test func storyWithoutPages() {
         let (_, problems) = parse("---\nkind: story\n---\nJust an introduction.\n")
         #expect(located(problems) == ["2:1: error: this story has no pages"])

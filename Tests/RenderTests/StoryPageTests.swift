@@ -208,6 +208,24 @@ let cave = """
         #expect(dot.contains("  p7 -> p6 [label=\"Home\", style=dashed, color=\"#666666\"];\n"))
     }
 
+    /// With `map-choices: tooltips` only the choices' lines change: no label, the same words
+    /// as the tooltip, the unreachable page's arrow still dashed.
+    @Test func choicesAsTooltipsLeaveTheArrowsBare() throws {
+        let (story, analysis, files) = try renderStory(cave)
+        let labelled = try #require(files.first { $0.path == "test/story.dot" }?.text)
+        let bare = StoryDOT.render(title: "The Cave", story: story, analysis: analysis, choices: .tooltips)
+        let (labelledLines, bareLines) = (labelled.split(separator: "\n"), bare.split(separator: "\n"))
+        #expect(labelledLines.count == bareLines.count)
+        for (a, b) in zip(labelledLines, bareLines) where a != b {
+            #expect(a.replacingOccurrences(of: " [label=", with: " [tooltip=") == b, "\(a) | \(b)")
+            #expect(a.contains(" -> "))
+        }
+        #expect(bare.contains("  p2 -> p1 [tooltip=\"go back\"];\n"))
+        #expect(bare.contains("  p7 -> p6 [tooltip=\"Home\", style=dashed, color=\"#666666\"];\n"))
+        #expect(!bare.contains("-> p1 [label="))
+        #expect(bareLines.filter { $0.contains(" -> ") && $0.contains(" [tooltip=") }.count == story.choiceCount)
+    }
+
     @Test func quotingKeepsEveryCharacterLiteral() {
         #expect(StoryDOT.quoted(#"a "b" \N \\ & c"#) == #""a \"b\" \\N \\\\ &amp; c""#)
         #expect(StoryDOT.quoted("line\nbreak\u{1}\u{7F}\u{85}x") == #""line\nbreak   x""#)
@@ -263,6 +281,26 @@ let cave = """
         #expect(texts.contains("5. Ends with a backslash \\"))
     }
 
+    /// The choices' words are not drawn but are each arrow's tooltip, exactly as written;
+    /// the boxes are drawn as before.
+    @Test(.requires(.dot))
+    func dotShowsChoicesAsTooltipsWhenAsked() throws {
+        let (story, analysis, _) = try renderStory(Self.hostile)
+        let dot = StoryDOT.render(title: "Hostile", story: story, analysis: analysis, choices: .tooltips)
+        let svg = try dotSVG(dot, name: "hostile-tooltips")
+        let texts = svgTexts(svg)
+        let tooltips = svg.matches(of: /<a xlink:title="([^"]*)">/).map { decodeXML(String($0.output.1)) }
+        for (i, page) in story.pages.enumerated() {
+            #expect(texts.contains("\(i + 1). " + StoryDOTTestHelpers.short(page.title.plainText, StoryDOT.titleLength)))
+            for choice in page.choices {
+                let label = StoryDOTTestHelpers.short(choice.label.plainText, StoryDOT.choiceLength)
+                #expect(!texts.contains(label), "\(label) drawn")
+                #expect(tooltips.contains(label), "\(label) not in \(tooltips)")
+            }
+        }
+        #expect(tooltips.contains("multi line \\ choice"))
+    }
+
     @Test(.requires(.dot))
     func dotAcceptsEveryGeneratedGraph() throws {
         var graphs = SampleSite.output.files.filter { $0.path.hasSuffix(".dot") }
@@ -289,15 +327,18 @@ let cave = """
 
     /// The text of every `<text>` element of an SVG, with XML escapes decoded.
     func svgTexts(_ svg: String) -> [String] {
-        svg.matches(of: /<text[^>]*>([^<]*)<\/text>/).map { match in
-            var text = String(match.1)
-            for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#45;", "-")] {
-                text = text.replacingOccurrences(of: entity, with: character)
-            }
-            text = text.replacing(/&#(\d+);/) { String(UnicodeScalar(UInt32($0.1)!).map(Character.init) ?? "?") }
-            text = text.replacing(/&#x([0-9A-Fa-f]+);/) { String(UnicodeScalar(UInt32($0.1, radix: 16)!).map(Character.init) ?? "?") }
-            return text.replacingOccurrences(of: "&amp;", with: "&")
+        svg.matches(of: /<text[^>]*>([^<]*)<\/text>/).map { decodeXML(String($0.1)) }
+    }
+
+    /// Text or an attribute's value as SVG has it, with XML escapes decoded.
+    func decodeXML(_ escaped: String) -> String {
+        var text = escaped
+        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#45;", "-")] {
+            text = text.replacingOccurrences(of: entity, with: character)
         }
+        text = text.replacing(/&#(\d+);/) { String(UnicodeScalar(UInt32($0.1)!).map(Character.init) ?? "?") }
+        text = text.replacing(/&#x([0-9A-Fa-f]+);/) { String(UnicodeScalar(UInt32($0.1, radix: 16)!).map(Character.init) ?? "?") }
+        return text.replacingOccurrences(of: "&amp;", with: "&")
     }
 }
 

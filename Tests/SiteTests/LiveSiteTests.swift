@@ -114,6 +114,26 @@ import Testing
         #expect(update(&live, site, LiveSite.Change(content: ["quiz.md"])).changed == ["quiz/a.html", "quiz/b.html", "quiz/index.html"])
     }
 
+    /// `map-choices` changes every story's graph without parsing anything again: the maps are
+    /// drawn anew, and the pages are a full build's.
+    @Test func mapChoicesDrawTheMapsAgain() {
+        let site = site()
+        let counter = DrawCounter()
+        var live = start(site, counter: counter)
+        site.write("quizgen.yml", "map-choices: tooltips\n")
+        let rebuild = update(&live, site, LiveSite.Change(settings: true))
+        #expect(rebuild.parsed.isEmpty)
+        #expect(counter.graphs == 2)
+        #expect(String(decoding: live.file("story/seven/story.dot")!, as: UTF8.self).contains(" [tooltip="))
+        #expect(live.renderAll() == fullBuild(site))
+        // The map's words come from the catalogs: a changed catalog makes the maps again too.
+        site.write("i18n/en.yaml", "map.start: begin here\n")
+        _ = update(&live, site, LiveSite.Change(settings: true))
+        #expect(counter.graphs == 3)
+        #expect(String(decoding: live.file("story/seven/story.dot")!, as: UTF8.self).contains("label=\"begin here\""))
+        #expect(live.renderAll() == fullBuild(site))
+    }
+
     @Test func aSettingThatParsingReadsParsesAgain() {
         let site = site()
         var live = start(site)
