@@ -214,6 +214,9 @@ class Size:
         self.folder = work / f"corpus-{files}"
         self.hugo_cache = work / "hugo-cache"
         self.manifest = corpus.write_corpus(self.folder, files, args.seed, args.kinds)
+        if args.map_choices:
+            # The site's setting, as an author would write it (the corpus has no quizgen.yml).
+            (self.folder / "quizgen" / "quizgen.yml").write_text(f"map-choices: {args.map_choices}\n")
         self.tools = tools
         self.args = args
         self.output_to(work)
@@ -445,7 +448,7 @@ def report(data):
                  f"{s['runs']} timed run(s) per tool and size, alternating, after {s['warmup']} warm-up run(s)")
     lines.append(f"machine: {m['cpu']}, {m['usable_cores']} cores, {m['memory_gib']} GiB, {m['os']}; "
                  f"load average {data['load_before'][0]:.2f} before, {data['load_after'][0]:.2f} after")
-    extra = " ".join(s.get("quizgen_args", []))
+    extra = " ".join(s.get("quizgen_args", []) + ([f"map-choices: {s['map_choices']}"] if s.get("map_choices") else []))
     lines.append(f"quizgen: {t['quizgen']['path']} ({t['quizgen']['build']}, {t['quizgen']['revision']})"
                  + (f", run with {extra}" if extra else "") + f"; {t['hugo']['version']}; {t['cmark']['version']}")
     lines.append("")
@@ -528,6 +531,8 @@ def main(argv=None):
     parser.add_argument("--quizgen", help="a quizgen binary to measure (default: build this checkout with -c release)")
     parser.add_argument("--quizgen-args", type=lambda text: text.split(), default=[], metavar="ARGS",
                         help="extra arguments for quizgen build, e.g. --quizgen-args=--no-maps (default none)")
+    parser.add_argument("--map-choices", choices=["labels", "tooltips"],
+                        help="the corpus site's map-choices setting (default: none, which is labels)")
     parser.add_argument("--hugo", default="hugo", help="the hugo command (default hugo)")
     parser.add_argument("--cmark", default="cmark", help="the cmark command (default cmark)")
     parser.add_argument("--workdir", type=Path, help="where corpora and outputs go (default: a temporary folder)")
@@ -574,6 +579,7 @@ def main(argv=None):
             },
             "settings": {"sizes": args.sizes, "runs": args.runs, "warmup": args.warmup, "kinds": list(args.kinds),
                          "seed": args.seed, "quizgen_args": list(args.quizgen_args),
+                         "map_choices": args.map_choices,
                          "workdir": str(args.workdir) if args.workdir else None,
                          "disk": str(args.disk) if args.disk else None},
             "load_before": os.getloadavg(),

@@ -255,3 +255,19 @@ def test_a_tiny_benchmark_run_completes(tmp_path):
         for tool in ("quizgen", "nomaps", "hugo"):
             assert len(size["disk"]["tools"][tool]["runs"]) == 2
     assert {t["name"] for t in data["targets"]} == {"wall", "nomaps", "memory", "scaling", "maps"}
+
+
+def test_the_benchmark_can_measure_maps_with_bare_arrows(tmp_path):
+    require_tool("hugo", "cmark", "/usr/bin/time")
+    result = subprocess.run(
+        [sys.executable, str(REPO / "bench" / "run.py"), "--quizgen", str(quizgen_binary()),
+         "--sizes", "15", "--runs", "1", "--warmup", "0", "--kinds", "story", "--map-choices", "tooltips",
+         "--keep", "--workdir", str(tmp_path / "work"), "--json", str(tmp_path / "bench.json")],
+        capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "map-choices: tooltips" in result.stdout
+    assert json.loads((tmp_path / "bench.json").read_text())["settings"]["map_choices"] == "tooltips"
+    graphs = [g.read_text() for g in (tmp_path / "work" / "out-quizgen").rglob("story.dot")]
+    assert graphs
+    edges = [line for g in graphs for line in g.splitlines() if " -> p" in line and "style=bold" not in line]
+    assert edges and all(" [tooltip=" in line and "label=" not in line for line in edges)
