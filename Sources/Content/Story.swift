@@ -9,7 +9,7 @@ public struct Story: Sendable {
 
     /// How a story's map shows each choice's words.
     public enum MapChoices: String, Sendable, CaseIterable {
-        /// Written on the choice's arrow: dot makes room for each, which is half of its work.
+        /// Written on the choice's arrow: room for each is about half of what dot does.
         case labels
         /// Bare arrows, the words as each arrow's tooltip: a smaller map, drawn in about
         /// half the time; the map page's list below the drawing still names every choice.
