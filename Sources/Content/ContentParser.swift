@@ -160,7 +160,7 @@ public enum ContentParser {
     }
 
     static func readKind(_ reader: inout FrontMatterReader, frontMatter: FrontMatter) -> ContentKind? {
-        reader.choice("kind", among: ContentKind.allCases.map(\.rawValue)).flatMap(ContentKind.init(rawValue:))
+        reader.choice("kind", as: ContentKind.self)
     }
 
     static func fileName(of path: String) -> String {

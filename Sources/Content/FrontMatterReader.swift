@@ -90,6 +90,12 @@ public struct FrontMatterReader {
         return value
     }
 
+    /// One of an enum's cases, written as its raw value.
+    public mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, as _: Choice.Type) -> Choice?
+    where Choice.RawValue == String {
+        choice(key, among: Choice.allCases.map(\.rawValue)).flatMap(Choice.init(rawValue:))
+    }
+
     /// A map of names to whole numbers, e.g. `points: {easy: 3, hard: 10}`.
     public mutating func intMap(_ key: String, in range: ClosedRange<Int>) -> [(String, Int, Int)]? {
         guard let entry = entry(key) else { return nil }

@@ -71,10 +71,7 @@ public struct SiteSettings: Sendable, Equatable {
             }
         }
         if let raw = reader.bool("raw-html") { settings.rawHTML = raw }
-        if let choices = reader.choice("map-choices", among: Story.MapChoices.allCases.map(\.rawValue))
-            .flatMap(Story.MapChoices.init(rawValue:)) {
-            settings.mapChoices = choices
-        }
+        if let choices = reader.choice("map-choices", as: Story.MapChoices.self) { settings.mapChoices = choices }
         reader.allow(["media-origins"])
         if let entry = frontMatter["media-origins"] {
             settings.mediaOrigins = mediaOrigins(entry, in: file, diagnostics: &diagnostics)

@@ -12,7 +12,7 @@ enum StoryParser {
     ) -> (Story?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         // Read first, so that a story without pages is not also told the key is unknown.
-        let mapChoices = reader.choice("map-choices", among: Story.MapChoices.allCases.map(\.rawValue))
+        let mapChoices = reader.choice("map-choices", as: Story.MapChoices.self)
         guard !outline.items.isEmpty else {
             return (nil, [file.error(
                 "this story has no pages", line: kindLine,
@@ -73,7 +73,7 @@ enum StoryParser {
         let start = startPage(&reader, index: index, pages: pages, file: file, diagnostics: &diagnostics)
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         var story = Story(pages: pages, start: start, pageIndex: index)
-        story.mapChoices = mapChoices.flatMap(Story.MapChoices.init(rawValue:))
+        story.mapChoices = mapChoices
         return (story, diagnostics)
     }
 

@@ -24,8 +24,7 @@ enum TriviaParser {
         let pointsMap = reader.intMap("points", in: pointsRange) ?? []
         let shuffleAnswers = reader.bool("shuffle-answers") ?? true
         let shuffleQuestions = reader.bool("shuffle-questions")
-        let onWrong = reader.choice("on-wrong", among: TriviaQuiz.OnWrong.allCases.map(\.rawValue))
-            .flatMap(TriviaQuiz.OnWrong.init(rawValue:)) ?? .continue
+        let onWrong = reader.choice("on-wrong", as: TriviaQuiz.OnWrong.self) ?? .continue
         let pass = reader.number("pass", in: 0...100)
         let bank = reader.string("bank")
         let separator = reader.string("bank-separator")
