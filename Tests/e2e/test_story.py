@@ -1,13 +1,14 @@
 """Reads the sample stories in headless Chromium with JavaScript turned off, by clicking
 plain links, as a reader would."""
 import re
+import shutil
 import subprocess
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
 from selenium.webdriver.common.keys import Keys
 
-from conftest import build_site, console_errors, require_tool
+from conftest import REPO, build_site, console_errors, require_tool
 
 
 def page_number(driver):
@@ -137,6 +138,31 @@ def test_the_map_is_shown_and_allowed_by_the_policy(browser, sample_public):
     # Every box links to its page, opening it in the window rather than inside the object.
     links = re.findall(r'<a xlink:href="([^"]+)" xlink:title="[^"]*" target="_top">', svg)
     assert len(links) == svg.count('class="node"') - 1 and "the-mouth-of-the-cave.html" in links
+
+
+def test_a_map_with_bare_arrows_names_each_choice_on_hover(browser, tmp_path):
+    require_tool("dot")
+    shutil.copytree(REPO / "Content", tmp_path / "Content")
+    (tmp_path / "quizgen.yml").write_text("map-choices: tooltips\n")
+    public = build_site(tmp_path)
+    d = browser
+    d.get((public / "the-cave" / "map.html").as_uri())
+    drawing = d.find_element(By.CSS_SELECTOR, ".map object")
+    WebDriverWait(d, 5).until(lambda _: d.execute_script("return arguments[0].offsetHeight", drawing) > 100)
+    assert console_errors(d) == []
+    # The drawing itself, as the browser reads it: no words on the arrows, each arrow a link
+    # whose title is its choice, and the boxes as before.
+    d.get((public / "the-cave" / "story.svg").as_uri())
+    edges = d.execute_script("""
+        return [...document.querySelectorAll('g.edge')].map(edge => ({
+            texts: edge.querySelectorAll('text').length,
+            titles: [...edge.querySelectorAll('a')].map(a => a.getAttributeNS('http://www.w3.org/1999/xlink', 'title'))}))""")
+    choices = [edge for edge in edges if edge["titles"]]
+    assert all(edge["texts"] == 0 for edge in edges)
+    assert len(choices) == len(edges) - 1  # every arrow but the one from "start"
+    assert ["Squeeze through the crack"] in [edge["titles"] for edge in choices]
+    assert "13. Good evening" in d.page_source
+    assert console_errors(d) == []
 
 
 HOSTILE = r'''---
