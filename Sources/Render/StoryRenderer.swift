@@ -160,6 +160,8 @@ public enum StoryRenderer {
                     "choices": words.plural("map.image_choices", count: story.choiceCount)])),
                 "dotNote": .string(words.html("map.dot_note", ["link": "<a href=\"story.dot\">story.dot</a>"])),
                 "pages": .list(mapPages(story, analysis: analysis, files: files, words: words)),
+                // Bare arrows: the legend says where their words are.
+                "choicesOnHover": .bool(site.settings.mapChoices(for: story) == .tooltips),
                 "t": t,
             ] as TemplateValue)
             let shell = PageShell(

@@ -148,6 +148,25 @@ struct StoryTestFailure: Error {}
             + "<a href=\"two.html\" tabindex=\"-1\">run</a> again."))
     }
 
+    /// With bare arrows the legend says where the choices' words went; with labels it does not.
+    @Test func theMapLegendTellsOfTooltips() throws {
+        let (piece, _) = ContentParser.parse(SourceFile(path: "Content/c.md", text: cave), sitePath: "c")
+        guard case .story(let story)? = piece?.body, let meta = piece?.meta else { throw StoryTestFailure() }
+        let analysis = StoryAnalysis.analyse(StoryGraph(story))
+        func mapPage(_ settings: SiteSettings, _ story: Story) throws -> String {
+            let site = SiteContext(settings: settings, templates: TemplateSet.make().0)
+            let files = StoryRenderer.render(meta, story, analysis: analysis, dot: "digraph {}", svg: Array("<svg/>".utf8), site: site)
+            return try #require(files.first { $0.path == "c/map.html" }?.text)
+        }
+        let hint = "<p class=\"muted\">Point at an arrow to see which choice it is.</p>\n"
+        let labelled = try mapPage(SiteSettings(), story)
+        #expect(!labelled.contains("Point at an arrow"))
+        #expect(try mapPage(SiteSettings(mapChoices: .tooltips), story).contains(hint))
+        var own = story
+        own.mapChoices = .labels
+        #expect(try mapPage(SiteSettings(mapChoices: .tooltips), own) == labelled)
+    }
+
     @Test func mapPageOnlyWithAnSVG() throws {
         let (piece, _) = ContentParser.parse(SourceFile(path: "Content/c.md", text: cave), sitePath: "c")
         guard case .story(let story)? = piece?.body, let meta = piece?.meta else { throw StoryTestFailure() }

@@ -150,6 +150,7 @@ def test_a_map_with_bare_arrows_names_each_choice_on_hover(browser, tmp_path):
     drawing = d.find_element(By.CSS_SELECTOR, ".map object")
     WebDriverWait(d, 5).until(lambda _: d.execute_script("return arguments[0].offsetHeight", drawing) > 100)
     assert console_errors(d) == []
+    assert "Point at an arrow to see which choice it is." in d.find_element(By.TAG_NAME, "main").text
     # The drawing itself, as the browser reads it: no words on the arrows, each arrow a link
     # whose title is its choice, and the boxes as before.
     d.get((public / "the-cave" / "story.svg").as_uri())
