@@ -118,21 +118,49 @@ public enum Message: Sendable, Hashable {
         return text.withUTF8 { bytes in
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 32)
-            var runStart = 0
-            var from = 0
-            while let open = index(of: UInt8(ascii: "{"), in: bytes, from: from) {
-                from = open + 1
-                guard let close = index(of: UInt8(ascii: "}"), in: bytes, from: open + 1) else { continue }
-                let name = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])
-                guard isName(name), let filled = value(String(decoding: name, as: UTF8.self)) else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<open]))
-                out.append(contentsOf: filled.utf8)
-                runStart = close + 1
-                from = runStart
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            scan(bytes, value, text: { out.append(contentsOf: $0) }, filled: { out.append(contentsOf: $0.utf8) })
             return String(decoding: out, as: UTF8.self)
         }
+    }
+
+    /// A piece of a message cut at its placeholders (`parts`).
+    public enum Part: Sendable, Equatable {
+        case text([UInt8])
+        case value(String)
+    }
+
+    /// The message cut where `fill` would fill it, for a text filled many times over: the
+    /// runs between placeholders as bytes, and the placeholders among `names`.
+    public static func parts(_ text: String, names: Set<String>) -> [Part] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var parts: [Part] = []
+            scan(bytes, { names.contains($0) ? $0 : nil },
+                 text: { if !$0.isEmpty { parts.append(.text(Array($0))) } }, filled: { parts.append(.value($0)) })
+            return parts
+        }
+    }
+
+    /// Reads `bytes` as `fill` does: `text` for each run kept as written, `filled` for each
+    /// `{name}` that `value` has a value for.
+    @inline(__always)
+    private static func scan<Value>(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ value: (String) -> Value?,
+        text: (UnsafeBufferPointer<UInt8>) -> Void, filled: (Value) -> Void
+    ) {
+        var runStart = 0
+        var from = 0
+        while let open = index(of: UInt8(ascii: "{"), in: bytes, from: from) {
+            from = open + 1
+            guard let close = index(of: UInt8(ascii: "}"), in: bytes, from: open + 1) else { continue }
+            let name = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])
+            guard isName(name), let found = value(String(decoding: name, as: UTF8.self)) else { continue }
+            text(UnsafeBufferPointer(rebasing: bytes[runStart..<open]))
+            filled(found)
+            runStart = close + 1
+            from = runStart
+        }
+        text(UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     private static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {

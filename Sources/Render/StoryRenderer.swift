@@ -1,6 +1,7 @@
 import Analysis
 import Content
 import Markdown
+import Messages
 import Support
 import Synchronization
 import Templating
@@ -176,6 +177,13 @@ public enum StoryRenderer {
     /// is and where each of its choices leads, in the words the map's boxes use.
     static func mapPages(_ story: Story, analysis: StoryAnalysis, files: [String], words: PageMessages) -> [TemplateValue] {
         let traps = Set(analysis.traps)
+        // Made once per map, not once per choice: the message with its own words escaped
+        // (as `words.html` does) and cut at its placeholders, and the link to each page as
+        // choices name it. Each choice's line is then written as bytes.
+        let leads = Message.parts(HTMLEscaping.escape(words.text("map.choice_leads")), names: ["choice", "page"])
+        let links = files.indices.map {
+            Array("<a href=\"\(files[$0])\">\(HTMLEscaping.escape(words.text("story.choice_target", n: $0 + 1)))</a>".utf8)
+        }
         return story.pages.enumerated().map { i, page in
             let title = page.title.plainText.collapsingWhitespace
             var notes: [String] = []
@@ -183,10 +191,15 @@ public enum StoryRenderer {
             if page.isEnding { notes.append(words.text(page.ending.map { "map.\($0.rawValue)_ending" } ?? "map.ending")) }
             if !analysis.reachable[i] { notes.append(words.text("map.unreachable")) } else if traps.contains(i) { notes.append(words.text("map.trap")) }
             let choices: [TemplateValue] = page.choices.map { choice in
-                let target = HTMLEscaping.escape(words.text("story.choice_target", n: choice.target + 1))
-                return ["leads": .string(words.html("map.choice_leads", [
-                    "choice": HTMLEscaping.escape(choice.label.plainText.collapsingWhitespace),
-                    "page": "<a href=\"\(files[choice.target])\">\(target)</a>"]))]
+                ["leads": .utf8(ByteBuffer.array(capacity: 160) { out in
+                    for part in leads {
+                        switch part {
+                        case .text(let bytes): out.append(bytes)
+                        case .value("choice"): appendEscapedLine(choice.label, into: &out)
+                        case .value: out.append(links[choice.target])
+                        }
+                    }
+                })]
             }
             return [
                 "url": .string(files[i]),
@@ -195,6 +208,18 @@ public enum StoryRenderer {
                 "hasChoices": .bool(!choices.isEmpty),
                 "choices": .list(choices),
             ]
+        }
+    }
+
+    /// The nodes' plain text on one line, escaped: `HTMLEscaping.escape(nodes.plainText
+    /// .collapsingWhitespace)`, written on bytes without the two strings between.
+    static func appendEscapedLine(_ nodes: [Node], into out: inout ByteBuffer) {
+        nodes.withPlainTextBytes { plain in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(plain.count, 1)) { line in
+                var unchanged = true
+                let count = String.collapseWhitespace(plain, into: line, unchanged: &unchanged)
+                HTMLEscaping.escape(UnsafeBufferPointer(rebasing: line[..<count]), into: &out)
+            }
         }
     }
 

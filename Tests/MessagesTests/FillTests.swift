@@ -17,6 +17,28 @@ import Testing
         #expect(Message.fill("{n}", ["n": ""]) == "")
     }
 
+    /// A message cut into parts and put together again is the message filled, for the
+    /// cases above and any braces a catalog could hold.
+    @Test func partsPutTogetherAreTheFilledMessage() {
+        let values = ["a": "x", "_b": "y", "n": "{m}", "page": "<a href=\"p.html\">page 2</a>", "choice": ""]
+        let texts = ["no braces", "{a} and {b}", "{{a}}", "{ a} {a", "{1a} {_b}{_b}", "{}{a}", "é{n}ü {n}森", "{n}", "",
+                     "“{choice}” leads to {page}", "{page}{choice}{page}", "{choice", "choice}", "{{choice}}"]
+        for text in texts {
+            let parts = Message.parts(text, names: Set(values.keys))
+            let joined = parts.map { part -> String in
+                switch part {
+                case .text(let bytes): String(decoding: bytes, as: UTF8.self)
+                case .value(let name): values[name]!
+                }
+            }.joined()
+            #expect(joined == Message.fill(text, values), "\(text)")
+            #expect(!parts.contains(.text([])), "\(text)")
+        }
+        #expect(Message.parts("“{choice}” leads to {page}", names: ["choice", "page"])
+            == [.text(Array("“".utf8)), .value("choice"), .text(Array("” leads to ".utf8)), .value("page")])
+        #expect(Message.parts("{choice} {other}", names: ["choice"]) == [.value("choice"), .text(Array(" {other}".utf8))])
+    }
+
     @Test func aCatalogShowsNumbersAsTextAndCountsUnlessGivenAnother() {
         let catalog = MessageCatalog(language: "en", pluralRule: .english, messages: [
             "m": .text("{n} {x} {count}"),

@@ -2,8 +2,10 @@ import Analysis
 import Content
 import Diagnostics
 import Foundation
-import Render
+@testable import Render
+import Markdown
 import Site
+import Support
 import Testing
 import TestSupport
 
@@ -146,6 +148,29 @@ struct StoryTestFailure: Error {}
         // its stop, and the second "run" repeats the first.
         #expect(page.contains("You may <a href=\"two.html\">run</a>, <a href=\"three.html\" tabindex=\"-1\">hide</a> or "
             + "<a href=\"two.html\" tabindex=\"-1\">run</a> again."))
+    }
+
+    /// Each choice's line in the map's list is written as bytes: the same as the message
+    /// filled with the choice's words on one line, escaped, whatever they hold.
+    @Test func theMapListNamesHostileChoicesAsTheMessageWould() throws {
+        let (story, analysis, _) = try renderStory(StoryDOTTests.hostile)
+        let words = PageMessages.builtIn("en")
+        let files = StoryRenderer.fileNames(story)
+        let pages = StoryRenderer.mapPages(story, analysis: analysis, files: files, words: words)
+        var checked = 0
+        for (page, value) in zip(story.pages, pages) {
+            guard case .object(let fields) = value, case .list(let choices)? = fields.first(where: { $0.0 == "choices" })?.1
+            else { throw StoryTestFailure() }
+            for (choice, line) in zip(page.choices, choices) {
+                let target = HTMLEscaping.escape(words.text("story.choice_target", n: choice.target + 1))
+                let expected = words.html("map.choice_leads", [
+                    "choice": HTMLEscaping.escape(choice.label.plainText.collapsingWhitespace),
+                    "page": "<a href=\"\(files[choice.target])\">\(target)</a>"])
+                #expect(line == ["leads": .string(expected)] || line == ["leads": .utf8(Array(expected.utf8))], "\(line)")
+                checked += 1
+            }
+        }
+        #expect(checked == story.choiceCount && checked == 4)
     }
 
     /// With bare arrows the legend says where the choices' words went; with labels it does not.
