@@ -66,6 +66,24 @@ extension String {
 }
 
 extension Array where Element == Node {
+    /// The nodes' plain text on one line, as `plainText.collapsingWhitespace` reads, lent to
+    /// `body` as bytes: written into `scratch` (kept by a caller that reads many) and
+    /// collapsed on the stack, with no string made of it.
+    /// Not generic: called from other modules, a generic one ran unspecialised.
+    public func withPlainLine(scratch: inout ByteBuffer, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        scratch.removeAll()
+        for node in self { node.tree.writePlainText(of: node.index, into: &scratch) }
+        scratch.withUnsafeBufferPointer { plain in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(plain.count, 1)) { line in
+                var unchanged = true
+                let count = String.collapseWhitespace(plain, into: line, unchanged: &unchanged)
+                body(UnsafeBufferPointer(rebasing: line[..<count]))
+            }
+        }
+    }
+}
+
+extension Array where Element == Node {
     /// The first paragraph as one line of plain text, cut at a word boundary near `limit`
     /// characters: for descriptions and link previews.
     public func summary(limit: Int) -> String {

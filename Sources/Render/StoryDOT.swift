@@ -208,19 +208,12 @@ public enum StoryDOT {
     }
 
     /// A label's text: the nodes' plain text on one line, cut at `length` characters (see
-    /// `shortened`). Most labels are short enough to go in as their bytes, collapsed in
-    /// `scratch`, without a string made of them.
+    /// `shortened`). Most labels are short enough to go in as their bytes, read in `scratch`,
+    /// without a string made of them.
     static func appendShortened(_ nodes: [Node], to length: Int, into out: inout ByteBuffer, scratch: inout ByteBuffer) {
-        scratch.removeAll()
-        for node in nodes { node.writePlainText(into: &scratch) }
-        scratch.withUnsafeBufferPointer { plain in
-            let collapsed = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(plain.count, 1))
-            defer { collapsed.deallocate() }
-            var unchanged = true
-            let count = String.collapseWhitespace(plain, into: collapsed, unchanged: &unchanged)
-            let words = UnsafeBufferPointer(rebasing: collapsed[..<count])
+        nodes.withPlainLine(scratch: &scratch) { words in
             // A character is at least one byte: no more bytes than the limit is never cut.
-            if count <= length {
+            if words.count <= length {
                 out.append(words)
             } else {
                 out.append(utf8: shortened(String(decoding: words, as: UTF8.self), to: length))

@@ -184,6 +184,7 @@ public enum StoryRenderer {
         let links = files.indices.map {
             Array("<a href=\"\(files[$0])\">\(HTMLEscaping.escape(words.text("story.choice_target", n: $0 + 1)))</a>".utf8)
         }
+        var scratch = ByteBuffer(capacity: 256)
         return story.pages.enumerated().map { i, page in
             let title = page.title.plainText.collapsingWhitespace
             var notes: [String] = []
@@ -195,7 +196,7 @@ public enum StoryRenderer {
                     for part in leads {
                         switch part {
                         case .text(let bytes): out.append(bytes)
-                        case .value("choice"): appendEscapedLine(choice.label, into: &out)
+                        case .value("choice"): choice.label.withPlainLine(scratch: &scratch) { HTMLEscaping.escape($0, into: &out) }
                         case .value: out.append(links[choice.target])
                         }
                     }
@@ -208,18 +209,6 @@ public enum StoryRenderer {
                 "hasChoices": .bool(!choices.isEmpty),
                 "choices": .list(choices),
             ]
-        }
-    }
-
-    /// The nodes' plain text on one line, escaped: `HTMLEscaping.escape(nodes.plainText
-    /// .collapsingWhitespace)`, written on bytes without the two strings between.
-    static func appendEscapedLine(_ nodes: [Node], into out: inout ByteBuffer) {
-        nodes.withPlainTextBytes { plain in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(plain.count, 1)) { line in
-                var unchanged = true
-                let count = String.collapseWhitespace(plain, into: line, unchanged: &unchanged)
-                HTMLEscaping.escape(UnsafeBufferPointer(rebasing: line[..<count]), into: &out)
-            }
         }
     }
 
