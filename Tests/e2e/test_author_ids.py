@@ -8,6 +8,7 @@ import base64
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import build_site, console_errors
 
@@ -120,7 +121,8 @@ def test_personality_plays_past_author_ids(browser, decoy_public):
     assert own(d, "#result").is_displayed()
     assert [h.text for h in shown(d, "body > main > #result > .o > h1 > span:last-child")] == ["You are a cat"]
     own(d, "#result > #share").click()
-    assert own(d, "#result > #status").text != ""
+    status = own(d, "#result > #status")
+    WebDriverWait(d, 5).until(lambda _: status.text != "")  # after the clipboard's promise
     own(d, "#result > #again").click()
     assert own(d, "#intro").is_displayed()
     # The site's own picture shows from disk under the policy.
