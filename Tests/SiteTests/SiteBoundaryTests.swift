@@ -65,7 +65,7 @@ import Testing
         let messages = output.diagnostics.map { "\($0.severity) \($0.file):\($0.line): \($0.message)" }
         #expect(messages == [
             "warning Content/ext:0: Content/ext is a link to \(outside.root.path), outside the site: it is not read or published",
-            "error Content/quiz.md:4: the bank file 'ext/bank.csv' is a link to \(outside.root.path)/bank.csv, outside the site: it is not read",
+            "error Content/quiz.md:4: the bank file 'ext/bank.csv' is a link to \(outside.root.path)/bank.csv, outside the site or hidden: it is not read",
         ])
         #expect(!everything(site, output).contains("SECRET-LINE"))
         #expect(!site.exists("public"))
@@ -79,6 +79,32 @@ import Testing
         #expect(output.diagnostics.hasErrors)
         #expect(!DiagnosticPrinter().format(output.diagnostics).contains("root:x:0"))
         #expect(output.diagnostics.contains { $0.message.contains("is a link to /etc/passwd, outside the site") })
+    }
+
+    /// A site folder often holds `.env` or `.git`: the walk never reads hidden names, and a
+    /// link in Content/ to one (or into one) is refused as a link out of the site is.
+    @Test func linksToHiddenFilesInsideTheSiteAreRefused() throws {
+        let quiz = "---\nkind: trivia\ntitle: Banked\nbank: bank.csv\n---\n## In Markdown?\n- [x] Yes\n- [ ] No\n"
+        let site = TemporarySite(files: [
+            "Content/s.md": story, "Content/quiz.md": quiz, ".env": secret, ".git/config": secret,
+            "notes/.hidden/bank.csv": "question,choices,answer\n\(secret)", "notes/seen.txt": "seen",
+        ])
+        try link(site, "Content/leak.txt", to: "../.env")
+        try link(site, "Content/leak2.txt", to: "../.git/config")
+        try link(site, "Content/gitdir", to: "../.git")
+        try link(site, "Content/bank.csv", to: "../notes/.hidden/bank.csv")
+        try link(site, "Content/seen.txt", to: "../notes/seen.txt")
+        let output = site.build()
+        let hidden = "a hidden file or folder: it is not read or published"
+        #expect(output.diagnostics.map { "\($0.severity) \($0.file): \($0.message)" } == [
+            "warning Content/bank.csv: Content/bank.csv is a link to ../notes/.hidden/bank.csv, \(hidden)",
+            "warning Content/gitdir: Content/gitdir is a link to ../.git, \(hidden)",
+            "warning Content/leak.txt: Content/leak.txt is a link to ../.env, \(hidden)",
+            "warning Content/leak2.txt: Content/leak2.txt is a link to ../.git/config, \(hidden)",
+            "error Content/quiz.md: the bank file 'bank.csv' is a link to \(site.root.path)/notes/.hidden/bank.csv, outside the site or hidden: it is not read",
+        ])
+        #expect(!everything(site, output).contains("SECRET-LINE"))
+        #expect(!site.exists("public"))
     }
 
     @Test func linksInsideTheSiteWorkAndLoopsEndOnce() throws {
