@@ -100,6 +100,14 @@
     const q = play.hidden ? null : qs[order[pos]]
     if (q && e.target == q.r) { q.moved = true; show(q) }
   })
+  // Pressing on the slider, or a key that moves it, chooses where it stands: the answer it
+  // starts on (or an arrow at its end) sends no input event.
+  const touch = e => {
+    const q = play.hidden ? null : qs[order[pos]]
+    if (q && e.target == q.r && !q.moved && (e.type == 'pointerdown' || /^(Arrow|Home$|End$|Page)/.test(e.key))) { q.moved = true; show(q) }
+  }
+  root.addEventListener('pointerdown', touch)
+  root.addEventListener('keydown', touch)
   // The browser's Back and Forward move between the questions of this play; back past the
   // first question (or to another play) is the intro. Answers are kept until Begin.
   addEventListener('popstate', e => {

@@ -94,4 +94,27 @@ console.log(`${combinations.length - failures} of ${combinations.length} combina
   expect('a moved slider answers', where(), String(+at + 1))
   console.log('going back and the slider: checked')
 }
+// The answer a slider starts on can be chosen: pressing on it, or an arrow key at its end
+// (neither sends an input event), counts as moving it; another key does not.
+for (const [how, event] of [['a press', 'pointerdown'], ['an arrow at the end', 'ArrowLeft'], ['Home', 'Home'], ['Tab', 'Tab']]) {
+  const page = loadPage(html, { random: seededRandom(7) }), doc = page.document, w = page.window
+  const shown = () => doc.querySelector('.q:not([hidden])') ?? [...doc.querySelectorAll('.q')].find(e => !e.hidden)
+  doc.querySelector('#begin').click()
+  while (!shown().querySelector('input[type=range]')) {
+    const q = shown(), button = q.querySelector('button.a')
+    ;(button ?? q.querySelector('.go')).click()
+  }
+  const q = shown(), range = q.querySelector('input[type=range]'), at = doc.querySelector('#qn').textContent
+  const e = event == 'pointerdown' ? new (w.Event)('pointerdown', { bubbles: true })
+    : Object.assign(new (w.Event)('keydown', { bubbles: true }), { key: event })
+  range.dispatchEvent(e)
+  q.querySelector('.go').click()
+  const moved = doc.querySelector('#qn').textContent != at || !doc.querySelector('#result').hidden
+  const counts = event != 'Tab'
+  if (moved != counts) { failures++; console.error(`${how} on an untouched slider: ${moved ? 'answered' : 'did not answer'}`) }
+  if (counts && q.querySelectorAll('.rv span')[range.value].textContent != range.getAttribute('aria-valuetext')) {
+    failures++; console.error(`${how}: the slider does not say the answer it starts on`)
+  }
+}
+console.log('choosing the answer a slider starts on: checked')
 process.exit(failures ? 1 : 0)
