@@ -16,7 +16,8 @@ import Support
 /// so no page id ever stands outside quotes.
 public enum StoryDOT {
     /// Labels longer than this many characters are cut with an ellipsis: a map is for
-    /// seeing the shape, and the pages hold the words.
+    /// seeing the shape, and the pages hold the words. A cut label's words are kept whole
+    /// in its tooltip, so that the DOT file holds every title and choice as written.
     public static let titleLength = 48
     public static let choiceLength = 40
 
@@ -57,6 +58,7 @@ public enum StoryDOT {
         // A page's label, built as bytes in one buffer kept from page to page.
         var label = ByteBuffer(capacity: 256)
         var scratch = ByteBuffer(capacity: 256)
+        var tip = ByteBuffer(capacity: 256)
         for (i, page) in story.pages.enumerated() {
             let unreachable = !analysis.reachable[i]
             label.removeAll()
@@ -64,9 +66,10 @@ public enum StoryDOT {
             let titleStart = label.count
             label.append(". ")
             let afterSeparator = label.count
-            appendShortened(page.title, to: titleLength, into: &label, scratch: &scratch)
+            let titleCut = appendShortened(page.title, to: titleLength, into: &label, scratch: &scratch)
             // An empty title leaves the number alone.
             if label.count == afterSeparator { label.removeLast(label.count - titleStart) }
+            let afterTitle = label.count
             if page.isEnding {
                 label.append(0x0A)
                 label.append(utf8: words.text(page.ending.map { "map.\($0.rawValue)_ending" } ?? "map.ending"))
@@ -102,11 +105,21 @@ public enum StoryDOT {
             if i == story.start || traps.contains(i) {
                 w.put(", penwidth=2")
             }
-            // The link's tooltip is the label; dot would show its line breaks as "\n".
-            label.withUnsafeBufferPointer { bytes in
-                if bytes.contains(0x0A) {
-                    w.put(", tooltip=")
-                    w.putQuoted(bytes, newlines: .spaces)
+            // The link's tooltip is the label with the title whole; dot would show its line
+            // breaks as "\n".
+            if titleCut {
+                tip.removeAll()
+                label.withUnsafeBufferPointer { tip.append(UnsafeBufferPointer(rebasing: $0[..<afterSeparator])) }
+                page.title.withPlainLine(scratch: &scratch) { tip.append($0) }
+                label.withUnsafeBufferPointer { tip.append(UnsafeBufferPointer(rebasing: $0[afterTitle...])) }
+                w.put(", tooltip=")
+                tip.withUnsafeBufferPointer { w.putQuoted($0, as: .tooltip) }
+            } else {
+                label.withUnsafeBufferPointer { bytes in
+                    if bytes.contains(0x0A) {
+                        w.put(", tooltip=")
+                        w.putQuoted(bytes, as: .tooltip)
+                    }
                 }
             }
             w.put("];\n")
@@ -118,11 +131,22 @@ public enum StoryDOT {
                 w.putNode(i)
                 w.put(" -> ")
                 w.putNode(choice.target)
-                // A label takes room that dot must find for it; a tooltip takes none.
-                w.put(choices == .labels ? " [label=" : " [tooltip=")
-                label.removeAll()
-                appendShortened(choice.label, to: choiceLength, into: &label, scratch: &scratch)
-                label.withUnsafeBufferPointer { w.putQuoted($0) }
+                // A label takes room that dot must find for it; a tooltip takes none, and
+                // holds the choice's words whole.
+                var whole = choices == .tooltips
+                if !whole {
+                    w.put(" [label=")
+                    label.removeAll()
+                    whole = appendShortened(choice.label, to: choiceLength, into: &label, scratch: &scratch)
+                    label.withUnsafeBufferPointer { w.putQuoted($0) }
+                    if whole { w.put(", ") }
+                } else {
+                    w.put(" [")
+                }
+                if whole {
+                    w.put("tooltip=")
+                    choice.label.withPlainLine(scratch: &scratch) { w.putQuoted($0, as: .tooltip) }
+                }
                 if !analysis.reachable[i] { w.put(", style=dashed, color=\"#666666\"") }
                 w.put("];\n")
             }
@@ -144,12 +168,12 @@ public enum StoryDOT {
             out.append(UInt8(ascii: "p"))
             StoryDOT.appendDecimal(i + 1, to: &out)
         }
-        mutating func putQuoted(_ text: String, newlines: Newlines = .escaped) {
+        mutating func putQuoted(_ text: String, as use: Quoting = .label) {
             var text = text
-            text.withUTF8 { StoryDOT.appendQuoted($0, newlines: newlines, into: &out) }
+            text.withUTF8 { StoryDOT.appendQuoted($0, as: use, into: &out) }
         }
-        mutating func putQuoted(_ bytes: UnsafeBufferPointer<UInt8>, newlines: Newlines = .escaped) {
-            StoryDOT.appendQuoted(bytes, newlines: newlines, into: &out)
+        mutating func putQuoted(_ bytes: UnsafeBufferPointer<UInt8>, as use: Quoting = .label) {
+            StoryDOT.appendQuoted(bytes, as: use, into: &out)
         }
     }
 
@@ -168,15 +192,17 @@ public enum StoryDOT {
     public static func quoted(_ text: String) -> String {
         var out = ByteBuffer(capacity: text.utf8.count + 8)
         var text = text
-        text.withUTF8 { appendQuoted($0, newlines: .escaped, into: &out) }
+        text.withUTF8 { appendQuoted($0, as: .label, into: &out) }
         return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
-    enum Newlines { case escaped, spaces }
+    /// What a quoted string is for: dot reads a label's escapes once, a tooltip's twice.
+    enum Quoting { case label, tooltip }
 
     /// `quoted`, onto bytes: line breaks as DOT's `\n` (or as spaces, for tooltips, where dot
-    /// would show `\n` as written), other control characters as spaces.
-    static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, newlines: Newlines, into out: inout ByteBuffer) {
+    /// would show `\n` as written, and whose backslashes are doubled twice), other control
+    /// characters as spaces.
+    static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, as use: Quoting, into out: inout ByteBuffer) {
         out.append(0x22)
         // Runs of bytes kept as they are go in whole, read in place: most of a label is one run.
         var runStart = 0
@@ -190,9 +216,10 @@ public enum StoryDOT {
         while i < bytes.count {
             switch bytes[i] {
             case 0x22: replace(through: i + 1, with: "\\\"")
-            case 0x5C: replace(through: i + 1, with: "\\\\")
+            // A tooltip's text is read for escapes twice (\\ to \, then \N for the node's name).
+            case 0x5C: replace(through: i + 1, with: use == .label ? "\\\\" : "\\\\\\\\")
             case 0x26: replace(through: i + 1, with: "&amp;")
-            case 0x0A: replace(through: i + 1, with: newlines == .escaped ? "\\n" : " ")
+            case 0x0A: replace(through: i + 1, with: use == .label ? "\\n" : " ")
             // C0 and C1 control characters (U+0080–U+009F are C2 80–C2 9F) have no
             // business in a label.
             case 0..<0x20, 0x7F: replace(through: i + 1, with: " ")
@@ -209,16 +236,21 @@ public enum StoryDOT {
 
     /// A label's text: the nodes' plain text on one line, cut at `length` characters (see
     /// `shortened`). Most labels are short enough to go in as their bytes, read in `scratch`,
-    /// without a string made of them.
-    static func appendShortened(_ nodes: [Node], to length: Int, into out: inout ByteBuffer, scratch: inout ByteBuffer) {
+    /// without a string made of them. True when the text was cut.
+    @discardableResult
+    static func appendShortened(_ nodes: [Node], to length: Int, into out: inout ByteBuffer, scratch: inout ByteBuffer) -> Bool {
+        var cut = false
         nodes.withPlainLine(scratch: &scratch) { words in
             // A character is at least one byte: no more bytes than the limit is never cut.
             if words.count <= length {
                 out.append(words)
-            } else {
-                out.append(utf8: shortened(String(decoding: words, as: UTF8.self), to: length))
+                return
             }
+            let line = shortened(String(decoding: words, as: UTF8.self), to: length)
+            out.append(utf8: line)
+            cut = !line.utf8.elementsEqual(words)
         }
+        return cut
     }
 
     /// A node's number in decimal, without making a string of it.

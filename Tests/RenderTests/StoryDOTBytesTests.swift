@@ -12,7 +12,7 @@ import Testing
             for scalar in text.unicodeScalars {
                 switch scalar {
                 case "\"": out += "\\\""
-                case "\\": out += "\\\\"
+                case "\\": out += spaces ? "\\\\\\\\" : "\\\\"
                 case "&": out += "&amp;"
                 case "\n": out += spaces ? " " : "\\n"
                 case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += " "
@@ -27,7 +27,7 @@ import Testing
                 for spaces in [false, true] {
                     var out = ByteBuffer()
                     var bytes = text
-                    bytes.withUTF8 { StoryDOT.appendQuoted($0, newlines: spaces ? .spaces : .escaped, into: &out) }
+                    bytes.withUTF8 { StoryDOT.appendQuoted($0, as: spaces ? .tooltip : .label, into: &out) }
                     #expect(out.array() == Array(reference(text, spaces: spaces).utf8), "\(text.debugDescription)")
                 }
             }

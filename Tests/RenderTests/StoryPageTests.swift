@@ -323,6 +323,16 @@ let cave = """
         #expect(texts.contains("2. node [label=\"x\"]; } digraph {"))
         #expect(texts.contains("multi line \\ choice"))
         #expect(texts.contains("5. Ends with a backslash \\"))
+        // A label that is cut keeps its words whole in its tooltip: the box's and the arrow's.
+        let tooltips = svg.matches(of: /<a [^>]*xlink:title="([^"]*)"/).map { decodeXML(String($0.output.1)) }
+        let title = "1. " + StoryDOTTestHelpers.short(story.pages[0].title.plainText, .max)
+        #expect(title.hasSuffix("end\\") && tooltips.contains(title), "\(title) not in \(tooltips) of \(dot)")
+        for page in story.pages {
+            for choice in page.choices where StoryDOTTestHelpers.short(choice.label.plainText, StoryDOT.choiceLength).hasSuffix("…") {
+                let whole = StoryDOTTestHelpers.short(choice.label.plainText, .max)
+                #expect(tooltips.contains(whole), "\(whole) not in \(tooltips)")
+            }
+        }
     }
 
     /// The choices' words are not drawn but are each arrow's tooltip, exactly as written;
@@ -339,7 +349,9 @@ let cave = """
             for choice in page.choices {
                 let label = StoryDOTTestHelpers.short(choice.label.plainText, StoryDOT.choiceLength)
                 #expect(!texts.contains(label), "\(label) drawn")
-                #expect(tooltips.contains(label), "\(label) not in \(tooltips)")
+                // Nothing takes room for a tooltip: its words are whole.
+                let whole = StoryDOTTestHelpers.short(choice.label.plainText, .max)
+                #expect(tooltips.contains(whole), "\(whole) not in \(tooltips)")
             }
         }
         #expect(tooltips.contains("multi line \\ choice"))
