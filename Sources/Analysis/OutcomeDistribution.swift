@@ -40,8 +40,8 @@ public enum OutcomeAnalysis {
         guard !doubtful.isEmpty else { return ([], []) }
         var vectors: [[[Int]]] = []
         for q in table.types.indices {
-            if table.types[q] == .multiple, table.weights[q].count > 16 { return ([], doubtful) }
-            vectors.append(distinctVectors(table, q))
+            guard let distinct = distinctVectors(table, q) else { return ([], doubtful) }
+            vectors.append(distinct)
         }
         var unreachable: [Int] = []
         var undecided: [Int] = []
@@ -144,7 +144,9 @@ public enum OutcomeAnalysis {
 
     /// The distinct score vectors one question can add, without their counts: sorting and
     /// dropping repeats is cheaper than hashing arrays for the few vectors of a question.
-    static func distinctVectors(_ table: OutcomeTable, _ q: Int) -> [[Int]] {
+    /// nil when a multiple-answer question's sums come to more than `limit`: its subsets
+    /// double with each answer, but many answers often share a few distinct sums.
+    static func distinctVectors(_ table: OutcomeTable, _ q: Int, limit: Int = 1 << 16) -> [[Int]]? {
         func unique(_ vectors: [[Int]]) -> [[Int]] {
             let sorted = vectors.sorted { $0.lexicographicallyPrecedes($1) }
             return sorted.indices.filter { $0 == 0 || sorted[$0] != sorted[$0 - 1] }.map { sorted[$0] }
@@ -153,6 +155,7 @@ public enum OutcomeAnalysis {
         var sums = [[Int](repeating: 0, count: table.outcomeCount)]
         for vector in table.weights[q] {
             sums = unique(sums + sums.map { zip($0, vector).map(+) })
+            if sums.count > limit { return nil }
         }
         return sums
     }
@@ -325,8 +328,8 @@ public enum OutcomeAnalysis {
     static func canWin(_ k: Int, _ table: OutcomeTable, budget: Int = 2_000_000) -> Bool? {
         var vectors: [[[Int]]] = []
         for q in table.types.indices {
-            if table.types[q] == .multiple, table.weights[q].count > 16 { return nil }
-            vectors.append(distinctVectors(table, q))
+            guard let distinct = distinctVectors(table, q) else { return nil }
+            vectors.append(distinct)
         }
         return canWin(k, vectors: vectors, outcomeCount: table.outcomeCount, budget: budget)
     }

@@ -94,6 +94,19 @@ import Testing
         }
     }
 
+    /// A multiple-answer question of many answers has few distinct sums when its answers
+    /// repeat weights: the build's search still decides, and warns as `check` does.
+    @Test func aMultipleQuestionOfManyAnswersIsStillSearched() {
+        let many = (0..<40).map { i in i % 2 == 0 ? [1, 0, 0] : [0, 1, 0] }
+        let table = OutcomeTable(weights: [many, [[1, 0, 0], [0, 1, 0]]], types: [.multiple, .single], outcomeCount: 3)
+        #expect(OutcomeAnalysis.reachability(table).unreachable == [2])
+        #expect(OutcomeAnalysis.reachability(table).undecided == [])
+        // Sums that are all distinct (2^24 of them) are beyond the search: undecided, not wrong.
+        let distinct = (0..<24).map { i in [1 << i, 0, 0] }
+        let wide = OutcomeTable(weights: [distinct, [[0, 1, 0], [1, 0, 0]]], types: [.multiple, .single], outcomeCount: 3)
+        #expect(OutcomeAnalysis.reachability(wide) == ([], [2]))
+    }
+
     @Test func hugeWeightsThatDoNotPackStillCountExactly() {
         // Four outcomes with weights near the limit need more than 64 bits of packed totals.
         let w = 1_000_000
