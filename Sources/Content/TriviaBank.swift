@@ -385,8 +385,10 @@ enum TriviaBank {
             if let known = levels.names.first(where: { $0.lowercased() == value.lowercased() }) {
                 level = known
             } else {
-                error("unknown level '\(value)'", at: value,
-                      hint: NearestMatch.hint(value, in: levels.names) ?? "levels: \(levels.names.joined(separator: ", "))")
+                // As an unknown level flag in Markdown: a warning, and the question is worth 1.
+                diagnostics.append(file.warning(
+                    "unknown level '\(value)', so this question is worth 1 point", line: row.line, byteColumn: column(of: value),
+                    hint: NearestMatch.hint(value, in: levels.names) ?? "levels: \(levels.names.joined(separator: ", "))"))
             }
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }

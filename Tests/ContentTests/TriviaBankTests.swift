@@ -155,11 +155,20 @@ func placed(_ diagnostics: [Diagnostic]) -> [String] {
             "Content/quizzes/bank.csv:5:8: error: duplicate choice 'A' in this row",
             "Content/quizzes/bank.csv:6:1: error: the answer of this row is empty",
             "Content/quizzes/bank.csv:7:10: error: the points of this row must be a whole number from 1 to 10000",
-            "Content/quizzes/bank.csv:8:11: error: unknown level 'expert'",
+            "Content/quizzes/bank.csv:8:11: warning: unknown level 'expert', so this question is worth 1 point",
             "Content/quizzes/bank.csv:9:1: error: this row has 6 fields, but the header names 5 columns",
-            "Content/quizzes/bank.csv:10:11: error: unknown level 'harder'",
+            "Content/quizzes/bank.csv:10:11: warning: unknown level 'harder', so this question is worth 1 point",
         ])
-        #expect(problems.first { $0.message == "unknown level 'harder'" }?.hint == "did you mean 'hard'?")
+        #expect(problems.first { $0.message.hasPrefix("unknown level 'harder'") }?.hint == "did you mean 'hard'?")
+    }
+
+    /// An unknown level is what it is in Markdown (an unknown flag): a warning, and 1 point.
+    @Test func anUnknownLevelIsWorthOnePoint() throws {
+        let (quiz, problems) = banked(
+            "question,choices,answer,level\nQ1,a|b,a,expert\nQ2,a|b,a,HARD\n", frontMatter: "points: {easy: 1, hard: 3}\n")
+        #expect(placed(problems) == ["Content/quizzes/bank.csv:2:10: warning: unknown level 'expert', so this question is worth 1 point"])
+        let points = try #require(quiz).questions.map(\.points)
+        #expect(points.suffix(2) == [1, 3])
     }
 
     @Test func missingUnreadableAndOutsideBanks() {
