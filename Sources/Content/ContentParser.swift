@@ -59,12 +59,16 @@ public enum ContentParser {
                 "raw HTML is left out of the page", line: html.line, byteColumn: html.column,
                 hint: "set 'raw-html: true' in quizgen.yml to keep it"))
         }
-        let (outline, outlineProblems) = Outline.make(from: parsed.document, file: file)
+        var (outline, outlineProblems) = Outline.make(from: parsed.document, file: file)
         diagnostics += outlineProblems
 
-        let title = reader.string("title")
-            ?? outline.titleHeading.map { $0.plainText.trimmingWhitespace }.flatMap { $0.isEmpty ? nil : $0 }
-            ?? fileName(of: file.path)
+        let headingTitle = outline.titleHeading.map { $0.plainText.trimmingWhitespace }
+        let title = reader.string("title") ?? headingTitle.flatMap { $0.isEmpty ? nil : $0 } ?? fileName(of: file.path)
+        // A `#` heading that is not the title (the front matter names another) is the
+        // author's words, kept in the introduction where it stands.
+        if let heading = outline.titleHeading, let headingTitle, !headingTitle.isEmpty, headingTitle != title.trimmingWhitespace {
+            outline.introduction.insert(heading, at: outline.titleIndex)
+        }
         let description = reader.string("description") ?? outline.introduction.summary(limit: 160)
         var lang = options.defaultLanguage
         var langPosition: ValuePosition?

@@ -18,6 +18,9 @@ public struct Outline: Sendable {
     }
 
     public var titleHeading: Node?
+    /// Where in the introduction the `#` title stood, for a file whose front matter names
+    /// another title: then the heading is the introduction's, not the title.
+    public var titleIndex = 0
     public var introduction: [Node] = []
     public var items: [Item] = []
 
@@ -34,6 +37,7 @@ public struct Outline: Sendable {
         for block in blocks[..<(headings.first ?? blocks.endIndex)] {
             if block.headingLevel == 1, outline.titleHeading == nil {
                 outline.titleHeading = Self.heading(block, file: file).0
+                outline.titleIndex = outline.introduction.count
             } else {
                 outline.introduction.append(block)
             }

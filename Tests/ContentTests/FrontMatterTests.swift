@@ -19,6 +19,21 @@ import Testing
         #expect(fromName.0?.meta.title == "my-quiz")
     }
 
+    /// With a title in the front matter, a `#` heading that reads otherwise is the author's
+    /// words and stays in the introduction, where it stands; one that repeats the title goes.
+    @Test func aHeadingThatIsNotTheTitleStaysInTheIntroduction() throws {
+        let body = "Before.\n\n# Welcome aboard\nIntro.\n## Q\n- a {x}\n- b {x}\n## X {#x .outcome}\n"
+        let other = try #require(parse("---\nkind: personality\ntitle: Front Title\n---\n" + body).0?.meta)
+        #expect(other.title == "Front Title")
+        #expect(other.introduction.map(\.plainText) == ["Before.", "Welcome aboard", "Intro."])
+        #expect(other.introduction[1].headingLevel == 1)
+        let same = try #require(parse("---\nkind: personality\ntitle: Welcome aboard\n---\n" + body).0?.meta)
+        #expect(same.introduction.map(\.plainText) == ["Before.", "Intro."])
+        let none = try #require(parse("---\nkind: personality\n---\n" + body).0?.meta)
+        #expect(none.title == "Welcome aboard")
+        #expect(none.introduction.map(\.plainText) == ["Before.", "Intro."])
+    }
+
     @Test func missingKindListsTheKinds() {
         let (piece, problems) = parse("---\ntitle: Hi\n---\n## Q\n")
         #expect(piece == nil)
