@@ -273,6 +273,16 @@ enum TriviaParser {
         }
     }
 
+    /// The byte column where a choice's text begins: past its `[x]` marker and the spaces
+    /// after it, however many.
+    static func textColumn(afterMarkerAt column: Int, line: Int, in file: SourceFile) -> Int {
+        guard let range = file.byteRange(ofLine: line) else { return column + 4 }
+        let bytes = file.text.utf8.dropFirst(range.lowerBound).prefix(range.count)
+        var at = column + 3
+        while at - 1 < bytes.count, [0x20, 0x09].contains(bytes[bytes.index(bytes.startIndex, offsetBy: at - 1)]) { at += 1 }
+        return at
+    }
+
     /// The choices of one list; nil when a choice has no marker (the count of correct
     /// choices would then mean nothing).
     static func parseChoices(_ list: Node, scratch: inout ChoiceScratch, file: SourceFile) -> ([TriviaQuiz.Choice]?, [Diagnostic]) {
@@ -306,7 +316,7 @@ enum TriviaParser {
             if case .seen(let line) = scratch.keys.insert(content, contentStart.line) {
                 diagnostics.append(file.error(
                     "duplicate choice '\(content.plainText.trimmingWhitespace)'", line: contentStart.line,
-                    byteColumn: contentStart.column + 4,
+                    byteColumn: textColumn(afterMarkerAt: contentStart.column, line: contentStart.line, in: file),
                     hint: line == contentStart.line ? nil : "the same as the choice on line \(line)"))
                 continue
             }

@@ -244,6 +244,9 @@ let capital = """
         #expect(piece == nil)
         #expect(located(problems) == ["7:7: error: duplicate choice 'paris'"])
         #expect(problems[0].hint == "the same as the choice on line 5")
+        // The caret is under the text, past however many spaces follow the marker.
+        let spaced = parse(triviaFile("", "## Capital of France?\n- [x] Paris\n- [ ]   PARIS  \n- [ ]\t lyon\n- [ ] Lyon\n"))
+        #expect(located(spaced.1) == ["6:9: error: duplicate choice 'PARIS'", "8:7: error: duplicate choice 'Lyon'"])
     }
 
     /// The keys of one question's choices are forgotten at the next question: the same
