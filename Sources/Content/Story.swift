@@ -51,9 +51,12 @@ public struct Story: Sendable {
         /// The heading's file line and the byte column where its text starts.
         public var line: Int
         public var column: Int
+        /// Links in the page to no page (each an error, so only in a story that does not
+        /// build): not choices, but kept count of, since once fixed one may lead to an ending.
+        public var brokenLinks: Int
 
         public init(id: String, title: [Node] = [], body: [Node] = [], choices: [Choice] = [], ending: Ending? = nil,
-                    line: Int = 0, column: Int = 0) {
+                    line: Int = 0, column: Int = 0, brokenLinks: Int = 0) {
             self.id = id
             self.title = title
             self.body = body
@@ -61,6 +64,7 @@ public struct Story: Sendable {
             self.ending = ending
             self.line = line
             self.column = column
+            self.brokenLinks = brokenLinks
         }
 
         public var isEnding: Bool { choices.isEmpty }

@@ -3,6 +3,8 @@ import Markdown
 
 /// Builds a `Story` from an outline: every `##` heading is a page, and every link to `#id`
 /// in a page is a choice. Checks that each link names a page and that no two pages share an id.
+/// A story with errors is still returned, as written (a link to no page is no choice, and is
+/// counted on its page), so that its graph can be checked too: it must never be built.
 enum StoryParser {
     static let flags = ["ending"]
     static let settings = ["ending"]
@@ -43,9 +45,11 @@ enum StoryParser {
         var links = ChoiceFinder(index: index, file: file)
         for (i, item) in outline.items.enumerated() {
             var choices: [Story.Choice] = []
+            let broken = links.brokenLinks
             links.collect(in: item.heading.children, into: &choices)
             pages[i].body = links.body(item.body, choices: &choices)
             pages[i].choices = choices
+            pages[i].brokenLinks = links.brokenLinks - broken
         }
         for item in outline.items {
             diagnostics += IndentedList.choiceLinksInCode(item.body, pages: index, file: file)
@@ -71,7 +75,6 @@ enum StoryParser {
         }
 
         let start = startPage(&reader, index: index, pages: pages, file: file, diagnostics: &diagnostics)
-        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         var story = Story(pages: pages, start: start, pageIndex: index)
         story.mapChoices = mapChoices
         return (story, diagnostics)

@@ -239,11 +239,23 @@ let cave = """
     // MARK: Every error FORMAT.md lists for stories, located
 
     @Test func linkToAnUnknownPageSuggestsTheNearestId() {
-        let (piece, problems) = parse(cave.replacingOccurrences(of: "(#inside)", with: "(#insde)"))
-        #expect(piece == nil)
+        let (_, problems) = parse(cave.replacingOccurrences(of: "(#inside)", with: "(#insde)"))
         #expect(located(problems) == ["9:3: error: unknown page 'insde'"])
         #expect(problems[0].hint == "did you mean 'inside'?")
         #expect(problems[0].sourceLine == "- [Go inside](#insde)")
+    }
+
+    /// A story with errors is kept as written, for the checks of its graph: a link to no page
+    /// is no choice, and is counted on its page.
+    @Test func aStoryWithErrorsIsKeptAsWritten() {
+        let text = cave.replacingOccurrences(of: "(#inside)", with: "(#insde)").replacingOccurrences(of: "(#deep)", with: "(#)")
+        let (piece, problems) = parse(text)
+        #expect(problems.hasErrors)
+        guard case .story(let parsed)? = piece?.body else { Issue.record("no story"); return }
+        #expect(parsed.pages.map(\.brokenLinks) == [1, 1, 0, 0])
+        #expect(parsed.pages[0].choices.map(\.target) == [3])
+        #expect(parsed.pages[1].choices.map(\.target) == [0])
+        #expect(story(cave)?.pages.allSatisfy { $0.brokenLinks == 0 } == true)
     }
 
     @Test func unknownPageInProseIsLocatedAtTheLink() {
@@ -255,8 +267,7 @@ let cave = """
     }
 
     @Test func twoPagesWithOneId() {
-        let (piece, problems) = parse(cave.replacingOccurrences(of: "{#village .ending", with: "{#inside .ending"))
-        #expect(piece == nil)
+        let (_, problems) = parse(cave.replacingOccurrences(of: "{#village .ending", with: "{#inside .ending"))
         #expect(located(problems).contains("18:16: error: two pages have the id 'inside'"))
         let duplicate = problems.first { $0.message == "two pages have the id 'inside'" }
         #expect(duplicate?.hint == "'inside' is already the id of page 2 on line 12")
@@ -275,8 +286,7 @@ let cave = """
     }
 
     @Test func unknownStartSuggestsTheNearestId() {
-        let (piece, problems) = parse(cave.replacingOccurrences(of: "title: The Cave", with: "start: insid"))
-        #expect(piece == nil)
+        let (_, problems) = parse(cave.replacingOccurrences(of: "title: The Cave", with: "start: insid"))
         #expect(located(problems) == ["3:8: error: 'start' names no page: there is no page 'insid'"])
         #expect(problems[0].hint == "did you mean 'inside'?")
         let number = parse(cave.replacingOccurrences(of: "title: The Cave", with: "start: 2")).1
@@ -309,8 +319,7 @@ let cave = """
     }
 
     @Test func invalidEndingKind() {
-        let (piece, problems) = parse(cave.replacingOccurrences(of: "ending=good", with: "ending=godo"))
-        #expect(piece == nil)
+        let (_, problems) = parse(cave.replacingOccurrences(of: "ending=good", with: "ending=godo"))
         #expect(located(problems) == ["18:33: error: 'godo' is not a kind of ending"])
         #expect(problems[0].hint == "did you mean 'good'?")
     }
