@@ -12,7 +12,7 @@ struct ChoiceFinder {
     /// search all the ids once per link.
     lazy var hints: NearestMatch.Hints = {
         let ids = index.sorted { $0.value < $1.value }.map(\.key)
-        return NearestMatch.Hints(candidates: ids, fallback: StoryParser.knownIDs(ids))
+        return NearestMatch.Hints(candidates: ids, fallback: StoryParser.knownIDs(ids), alwaysNearest: true)
     }()
 
     init(index: [String: Int], file: SourceFile) {

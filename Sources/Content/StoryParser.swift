@@ -149,8 +149,11 @@ enum StoryParser {
         return 0
     }
 
-    /// "page ids: a, b, c" for short stories; nothing when the list would be long.
+    /// "page ids: a, b, c" for short stories, each id once (two pages may share one, which
+    /// is an error of its own); nothing when the list would be long.
     static func knownIDs(_ ids: [String]) -> String? {
-        ids.count <= 12 ? "page ids: " + ids.joined(separator: ", ") : nil
+        var seen = Set<String>()
+        let distinct = ids.filter { seen.insert($0).inserted }
+        return distinct.count <= 12 ? "page ids: " + distinct.joined(separator: ", ") : nil
     }
 }

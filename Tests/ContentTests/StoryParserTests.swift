@@ -263,7 +263,26 @@ let cave = """
         #expect(located(problems) == ["13:21: error: unknown page 'Deep'"])
         #expect(problems[0].hint == "did you mean 'deep'?")
         let far = parse(cave.replacingOccurrences(of: "(#deep)", with: "(#xyzzy)")).1
-        #expect(far[0].hint == "page ids: the-entrance, inside, deep, village")
+        // No id is close: the nearest is named all the same, and a short story lists them all.
+        #expect(far[0].hint == "did you mean 'deep'? page ids: the-entrance, inside, deep, village")
+    }
+
+    /// Past a dozen pages there is no list of ids to fall back on: the nearest id is named
+    /// even when it is no typo, here one that the link's id contains.
+    @Test func anUnknownPageAlwaysGetsTheNearestId() {
+        var text = "---\nkind: story\n---\n## Hall\n- [Down](#the-dungeon)\n"
+        for n in 1...20 { text += "## Room \(n)\nA room.\n" }
+        text += "## Dungeon\nDark.\n"
+        let (_, problems) = parse(text)
+        #expect(located(problems.filter(\.isError)) == ["5:3: error: unknown page 'the-dungeon'"])
+        #expect(problems.first(where: \.isError)?.hint == "did you mean 'dungeon'?")
+    }
+
+    @Test func theListOfPageIdsNamesEachOnce() {
+        let text = "---\nkind: story\nstart: nowhere\n---\n## P {#p}\n## Q {#p}\n"
+        let (_, problems) = parse(text)
+        let start = problems.first { $0.message.hasPrefix("'start' names no page") }
+        #expect(start?.hint == "page ids: p")
     }
 
     @Test func twoPagesWithOneId() {
