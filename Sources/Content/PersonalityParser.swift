@@ -37,9 +37,12 @@ enum PersonalityParser {
                 }
             }
             guard let idToken = item.attributes.idToken, case .id(let id) = idToken.kind else {
-                diagnostics.append(file.error(
-                    "an outcome needs an id", line: item.line, byteColumn: item.titleColumn,
-                    hint: "add one to the heading, e.g. {#dog .outcome}"))
+                // A malformed id has its own error; this would only repeat it.
+                if !item.attributes.hasMalformedID {
+                    diagnostics.append(file.error(
+                        "an outcome needs an id", line: item.line, byteColumn: item.titleColumn,
+                        hint: "add one to the heading, e.g. {#dog .outcome}"))
+                }
                 continue
             }
             if let first = outcomeIndex[id] {

@@ -142,6 +142,7 @@ extension Story {
     /// The id of a heading without an explicit one: lower-case; letters and digits of any
     /// script kept, with the combining marks that follow them; every other run of characters
     /// becomes one `-`; none at either end. Empty when the text has no letter or digit.
+    /// Always a name `Attributes.isValidName` takes, so that it can be written as an id.
     public static func slug(_ text: String) -> String {
         asciiSlug(text) ?? unicodeSlug(text)
     }
@@ -156,7 +157,7 @@ extension Story {
                 out.append(scalar)
                 gap = false
                 afterKept = true
-            } else if afterKept, isCombiningMark(scalar) {
+            } else if afterKept, Attributes.isMark(scalar) {
                 out.append(scalar)
             } else {
                 gap = true
@@ -188,13 +189,6 @@ extension Story {
                 }
             }
             return count
-        }
-    }
-
-    static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: true
-        default: false
         }
     }
 }

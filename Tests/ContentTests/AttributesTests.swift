@@ -24,6 +24,19 @@ import Testing
         #expect(kinds == [.id("森の中"), .id("café_2-b"), .name("ñandú")])
     }
 
+    /// Letters of many scripts carry combining marks: they belong to the name, after a letter
+    /// or digit (or another mark), never at its start or after '_' or '-'.
+    @Test func namesTakeCombiningMarksAfterALetter() {
+        #expect(tokens("#हिन्दी").0 == [.id("हिन्दी")])
+        #expect(tokens("#cafe\u{301}").0 == [.id("cafe\u{301}")])
+        #expect(tokens("नमस्ते=2").0 == [.pair(key: "नमस्ते", value: "2")])
+        #expect(tokens("สวัสดี").0 == [.name("สวัสดี")])
+        #expect(tokens("#\u{301}x").1 == ["1:7: error: invalid id '#\u{301}x'"])
+        #expect(tokens("#a_\u{301}").1 == ["1:7: error: invalid id '#a_\u{301}'"])
+        #expect(Attributes.isValidName("x\u{301}\u{302}"))
+        #expect(!Attributes.isValidName("\u{301}"))
+    }
+
     @Test func malformedTokensAreLocated() {
         let (kinds, problems) = tokens("# . a= =b c!d")
         #expect(kinds.isEmpty)

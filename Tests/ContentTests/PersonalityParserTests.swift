@@ -130,6 +130,22 @@ import Testing
         #expect(located(problems).contains("22:4: error: an outcome needs an id"))
     }
 
+    /// An id that is invalid is the one error: the outcome has tried to give one.
+    @Test func anInvalidOutcomeIdIsTheOnlyError() {
+        let (_, problems) = parse(animals.replacingOccurrences(of: "{#cat .outcome}", with: "{#c@t .outcome}"))
+        #expect(located(problems).contains("22:20: error: invalid id '#c@t'"))
+        #expect(!problems.contains { $0.message == "an outcome needs an id" }, "\(located(problems))")
+    }
+
+    /// An outcome id in a script whose letters carry combining marks.
+    @Test func outcomeIdsWithCombiningMarks() {
+        let text = animals.replacingOccurrences(of: "{#cat .outcome}", with: "{#नमस्ते .outcome}")
+            .replacingOccurrences(of: "{cat}", with: "{नमस्ते}").replacingOccurrences(of: "cat=2", with: "नमस्ते=2")
+        let (piece, problems) = parse(text)
+        #expect(problems.isEmpty, "\(located(problems))")
+        #expect(piece != nil)
+    }
+
     @Test func attributeBlockOverlappingMarkup() {
         let (_, problems) = parse(animals.replacingOccurrences(of: "Fish {cat}", with: "`Fish {` cat}"))
         #expect(located(problems).contains("9:9: error: the attribute block overlaps Markdown formatting"))

@@ -226,6 +226,33 @@ let cave = """
         #expect(parsed.pages[0].isEnding)
     }
 
+    /// Ids may carry the combining marks of their letters (Devanagari, Thai, decomposed
+    /// accents): written explicitly, made from a heading, and linked to.
+    @Test func idsWithCombiningMarks() throws {
+        let pages = ["## Start", "- [Hindi](#हिन्दी)", "- [Hello](#नमस्ते-दुनिया)", "- [Café](#cafe\u{301})",
+                     "## Hindi {#हिन्दी}", "## नमस्ते दुनिया", "## Café {#cafe\u{301}}"]
+        let text = "---\nkind: story\n---\n" + pages.joined(separator: "\n") + "\n"
+        let (piece, problems) = parse(text)
+        #expect(problems.isEmpty, "\(located(problems))")
+        guard case .story(let parsed)? = piece?.body else { Issue.record("not a story"); return }
+        #expect(parsed.pages.map(\.id) == ["start", "हिन्दी", "नमस्ते-दुनिया", "cafe\u{301}"])
+        #expect(parsed.pages[0].choices.map(\.target) == [1, 2, 3])
+    }
+
+    /// Whatever a heading is, its slug can be written as an explicit id.
+    @Test func everySlugIsAValidId() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aZ9 -_.é\u{301}\u{93F}\u{94D}नमस्तेไทย森\u{20DD}'!")
+        var samples = ["नमस्ते दुनिया", "हिन्दी", "e\u{301}", "_\u{301}x", "- \u{301}", "ก\u{E34}\u{E48}"]
+        for _ in 0..<500 {
+            samples.append(String((0..<Int.random(in: 0...10, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+        for text in samples {
+            let slug = Story.slug(text)
+            #expect(slug.isEmpty || Attributes.isValidName(slug), "\(text.debugDescription) → \(slug.debugDescription)")
+        }
+    }
+
     @Test func theREADMEExampleIsAValidStory() throws {
         let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
         let section = try #require(readme.range(of: "## Stories"))
