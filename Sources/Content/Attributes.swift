@@ -56,6 +56,24 @@ public struct Attributes: Sendable, Equatable {
         tokens.first { $0.kind == .flag(flag) }
     }
 
+    /// An error at each `key=value` that sets one of `keys` again: one would be taken without
+    /// a word. Only for items whose pairs are settings; on an answer they are weights, which add up.
+    public func repeatedSettings(of keys: [String], in file: SourceFile) -> [Diagnostic] {
+        var first: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        for token in tokens {
+            guard case .pair(let key, let value) = token.kind, keys.contains(key) else { continue }
+            if let earlier = first[key] {
+                diagnostics.append(file.error(
+                    "'\(key)' is set twice", line: token.line, byteColumn: token.column,
+                    hint: "the first is \(key)=\(earlier); keep one of them"))
+            } else {
+                first[key] = value
+            }
+        }
+        return diagnostics
+    }
+
     /// An id, reference or key: letters and digits of any script, `_` and `-`, and the
     /// combining marks that letters of many scripts carry (Devanagari's vowel signs, an
     /// accent written apart from its letter), each after a letter, a digit or another mark.
@@ -166,6 +184,11 @@ public struct Attributes: Sendable, Equatable {
                         }
                         kind = .name(text)
                     }
+                }
+                // A second id would be dropped without a word, and links to it then fail.
+                if case .id(let second) = kind, let first = result.id {
+                    fail("an item has one id; '#\(second)' is a second", hint: "its id is '#\(first)'; remove one of them")
+                    continue
                 }
                 result.tokens.append(Token(kind: kind, line: block.start.line, column: column))
             }

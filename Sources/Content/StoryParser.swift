@@ -82,7 +82,7 @@ enum StoryParser {
 
     /// A page's id, title and ending kind, from its heading.
     static func pageHead(_ item: Outline.Item, number: Int, file: SourceFile) -> (Story.Page, [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = item.attributes.repeatedSettings(of: settings, in: file)
         var ending: Story.Ending?
         for token in item.attributes.tokens {
             switch token.kind {

@@ -113,6 +113,12 @@ import Testing
         #expect(huge.1.first?.message == "the weight of 'cat' must be a whole number")
     }
 
+    /// A name repeated in one answer keeps its warning: its weights are added.
+    @Test func aNameRepeatedInAnAnswerIsAWarning() {
+        let (_, problems) = parse(animals.replacingOccurrences(of: "cat=2 dog=-1", with: "cat=2 cat=1"))
+        #expect(located(problems) == ["13:19: warning: 'cat' is named twice in this answer; the weights are added"])
+    }
+
     @Test func unknownFlagIsAWarningWithTheNearestFlag() throws {
         let (piece, problems) = parse(animals.replacingOccurrences(of: "{.multiple}", with: "{.multi}"))
         #expect(piece != nil)

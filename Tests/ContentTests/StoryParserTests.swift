@@ -400,6 +400,20 @@ let cave = """
         ])
     }
 
+    @Test func aSecondIdIsAnErrorAtIt() {
+        let text = cave.replacingOccurrences(of: "{#inside}", with: "{#inside #other}")
+        let (_, problems) = parse(text)
+        #expect(located(problems) == ["12:29: error: an item has one id; '#other' is a second"])
+        #expect(problems.first?.hint == "its id is '#inside'; remove one of them")
+    }
+
+    @Test func aSettingGivenTwiceIsAnErrorAtTheSecond() {
+        let text = cave.replacingOccurrences(of: "{#deep .ending ending=bad}", with: "{#deep ending=good ending=bad}")
+        let (_, problems) = parse(text)
+        #expect(located(problems) == ["15:30: error: 'ending' is set twice"])
+        #expect(problems.first?.hint == "the first is ending=good; keep one of them")
+    }
+
     @Test func anEndingKindOnAPageWithChoicesIsIgnoredWithAWarning() throws {
         let text = cave.replacingOccurrences(of: "{#inside}", with: "{#inside .ending ending=good}")
         let (piece, problems) = parse(text)
