@@ -37,7 +37,12 @@ enum IndentedList {
         return file.error(
             "this list is nested under the \(item) above it, so its items would be part of that \(item)'s text",
             line: start.line, byteColumn: start.column,
-            hint: "start every \(item) at the same indentation as the first; a \(item) cannot hold a list")
+            hint: "start every \(item) at the same indentation as the first; \(article(item)) \(item) cannot hold a list")
+    }
+
+    /// "an answer", "a choice": the article of the English word, by its first letter.
+    static func article(_ word: String) -> String {
+        word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     }
 
     /// A story page's indented code blocks that hold links to its pages: choices the author

@@ -40,6 +40,12 @@ import Testing
         ])
     }
 
+    @Test func aListNestedUnderAnAnswerSaysAnAnswer() {
+        let (_, personality) = parse(
+            "---\nkind: personality\n---\n## Food?\n- Steak {dog}\n  - Fish {cat}\n- Corn {cat}\n\n## Dog {#dog .outcome}\nD\n\n## Cat {#cat .outcome}\nC\n")
+        #expect(personality.first?.hint == "start every answer at the same indentation as the first; an answer cannot hold a list")
+    }
+
     @Test func aStoryPageWhoseChoicesAreIndentedSaysSo() {
         let text = "---\nkind: story\n---\n## Start\nYou wake.\n\n\t- [Get up](#up)\n\t- [Sleep](#start)\n\n## Up {#up}\nThe end.\n"
         let (_, problems) = parse(text)
