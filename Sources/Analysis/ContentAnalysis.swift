@@ -53,7 +53,9 @@ public enum ContentAnalysis {
     /// Unreachable pages and traps, each at its heading.
     static func storyFindings(_ story: Story, _ analysis: StoryAnalysis, file: SourceFile) -> [Diagnostic] {
         let start = story.start + 1
-        var diagnostics = analysis.unreachable.map { i in
+        // A page whose id an earlier page has cannot be linked to as written: the error about
+        // its id says so, and "link to it" would name the other page.
+        var diagnostics = analysis.unreachable.filter { story.pageIndex[story.pages[$0].id] == $0 }.map { i in
             let page = story.pages[i]
             return file.warning(
                 "page \(i + 1) cannot be reached: no path from the start (page \(start)) leads here",

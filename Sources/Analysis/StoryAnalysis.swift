@@ -70,7 +70,10 @@ public struct StoryAnalysis: Sendable, Equatable {
         let distance = breadthFirst(from: [graph.start], along: successors, count: n, steps: &steps)
         let reachable = distance.map { $0 != nil }
         let endings = (0..<n).filter(graph.isEnding)
-        let reachesEnding = breadthFirst(from: endings, along: predecessors, count: n, steps: &steps).map { $0 != nil }
+        // A broken link may lead to an ending once fixed: no trap is told on its account.
+        let reachesEnding = breadthFirst(
+            from: endings + (0..<n).filter { graph.brokenLinks[$0] }, along: predecessors, count: n, steps: &steps
+        ).map { $0 != nil }
 
         let components = StronglyConnected.components(successors, steps: &steps)
         var isLoop = [Bool](repeating: false, count: components.members.count)

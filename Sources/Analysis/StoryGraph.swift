@@ -2,23 +2,30 @@ import Content
 import Support
 
 /// A story as a directed graph: page i leads to the pages in `successors[i]`. A page with
-/// no successors is an ending.
+/// no successors is an ending, unless it has a broken link.
 public struct StoryGraph: Sendable, Equatable {
     /// Distinct targets per page, in the order of their first choice. Two choices that lead
     /// to the same page make one edge here: playthroughs are counted as sequences of pages.
     public var successors: [[Int]]
     public var start: Int
+    /// Per page: whether it has a link to no page (only in a story with errors). Such a link
+    /// is no edge, but once fixed it may lead to an ending: the page is taken to reach one,
+    /// so that neither it nor the pages before it are called traps, and it is no ending.
+    public var brokenLinks: [Bool]
 
-    public init(successors: [[Int]], start: Int = 0) {
+    public init(successors: [[Int]], start: Int = 0, brokenLinks: [Bool]? = nil) {
         self.successors = successors.map(NumberSet.distinct)
         self.start = start
+        self.brokenLinks = brokenLinks ?? [Bool](repeating: false, count: successors.count)
     }
 
     public init(_ story: Story) {
-        self.init(successors: story.pages.map { $0.choices.map(\.target) }, start: story.start)
+        self.init(
+            successors: story.pages.map { $0.choices.map(\.target) }, start: story.start,
+            brokenLinks: story.pages.map { $0.brokenLinks > 0 })
     }
 
     public var pageCount: Int { successors.count }
 
-    public func isEnding(_ page: Int) -> Bool { successors[page].isEmpty }
+    public func isEnding(_ page: Int) -> Bool { successors[page].isEmpty && !brokenLinks[page] }
 }

@@ -25,6 +25,9 @@ public struct Attributes: Sendable, Equatable {
     /// Where the block starts (the first character after `{`), for errors about the block.
     public var line = 0
     public var column = 0
+    /// Whether an `#id` token was malformed (and left out, with its error): the item has
+    /// tried to give an id, so "it needs one" would only repeat that error.
+    public var hasMalformedID = false
 
     public init(tokens: [Token] = [], line: Int = 0, column: Int = 0) {
         self.tokens = tokens
@@ -53,9 +56,45 @@ public struct Attributes: Sendable, Equatable {
         tokens.first { $0.kind == .flag(flag) }
     }
 
-    /// An id, reference or key: letters and digits of any script, `_` and `-`.
+    /// An error at each `key=value` that sets one of `keys` again: one would be taken without
+    /// a word. Only for items whose pairs are settings; on an answer they are weights, which add up.
+    public func repeatedSettings(of keys: [String], in file: SourceFile) -> [Diagnostic] {
+        var first: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        for token in tokens {
+            guard case .pair(let key, let value) = token.kind, keys.contains(key) else { continue }
+            if let earlier = first[key] {
+                diagnostics.append(file.error(
+                    "'\(key)' is set twice", line: token.line, byteColumn: token.column,
+                    hint: "the first is \(key)=\(earlier); keep one of them"))
+            } else {
+                first[key] = value
+            }
+        }
+        return diagnostics
+    }
+
+    /// An id, reference or key: letters and digits of any script, `_` and `-`, and the
+    /// combining marks that letters of many scripts carry (Devanagari's vowel signs, an
+    /// accent written apart from its letter), each after a letter, a digit or another mark.
     public static func isValidName(_ name: some StringProtocol) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy(isNameScalar)
+        var takesMark = false
+        for scalar in name.unicodeScalars {
+            if isNameScalar(scalar) {
+                takesMark = scalar != "_" && scalar != "-"
+            } else if !(takesMark && isMark(scalar)) {
+                return false
+            }
+        }
+        return !name.isEmpty
+    }
+
+    /// \p{M}: a mark that combines with the character before it.
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
     }
 
     static func isNameScalar(_ s: Unicode.Scalar) -> Bool {
@@ -102,28 +141,33 @@ public struct Attributes: Sendable, Equatable {
                     switch ascii {
                     case .success(let token): kind = token
                     case .failure(let problem):
+                        if token.first == UInt8(ascii: "#") { result.hasMalformedID = true }
                         fail(problem.message, hint: problem.hint)
                         continue
                     }
                 } else {
+                    // Read by scalars, not characters: a mark after '#', '.' or '=' joins it
+                    // into one character, which would hide the sign.
                     let text = String(decoding: token, as: UTF8.self)
-                    if text.hasPrefix("#") {
-                        let name = text.dropFirst()
+                    let scalars = text.unicodeScalars
+                    if scalars.first == "#" {
+                        let name = String(scalars.dropFirst())
                         guard isValidName(name) else {
+                            result.hasMalformedID = true
                             fail("invalid id '\(text)'", hint: "an id is made of letters, digits, '_' and '-'")
                             continue
                         }
-                        kind = .id(String(name))
-                    } else if text.hasPrefix(".") {
-                        let name = text.dropFirst()
+                        kind = .id(name)
+                    } else if scalars.first == "." {
+                        let name = String(scalars.dropFirst())
                         guard isValidName(name) else {
                             fail("invalid flag '\(text)'", hint: "a flag is '.' followed by a word, such as .multiple")
                             continue
                         }
-                        kind = .flag(String(name))
-                    } else if let equals = text.firstIndex(of: "=") {
-                        let key = text[..<equals]
-                        let value = text[text.index(after: equals)...]
+                        kind = .flag(name)
+                    } else if let equals = scalars.firstIndex(of: "=") {
+                        let key = String(scalars[..<equals])
+                        let value = String(scalars[scalars.index(after: equals)...])
                         guard isValidName(key) else {
                             fail("invalid setting '\(text)'", hint: "write key=value, such as points=3 or cat=2")
                             continue
@@ -132,7 +176,7 @@ public struct Attributes: Sendable, Equatable {
                             fail("'\(key)=' has no value", hint: "write \(key)=value with no space around '='")
                             continue
                         }
-                        kind = .pair(key: String(key), value: String(value))
+                        kind = .pair(key: key, value: value)
                     } else {
                         guard isValidName(text) else {
                             fail("invalid attribute '\(text)'", hint: "use #id, .flag, key=value or a name")
@@ -140,6 +184,11 @@ public struct Attributes: Sendable, Equatable {
                         }
                         kind = .name(text)
                     }
+                }
+                // A second id would be dropped without a word, and links to it then fail.
+                if case .id(let second) = kind, let first = result.id {
+                    fail("an item has one id; '#\(second)' is a second", hint: "its id is '#\(first)'; remove one of them")
+                    continue
                 }
                 result.tokens.append(Token(kind: kind, line: block.start.line, column: column))
             }

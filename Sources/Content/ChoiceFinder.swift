@@ -6,11 +6,13 @@ struct ChoiceFinder {
     let index: [String: Int]
     let file: SourceFile
     var diagnostics: [Diagnostic] = []
+    /// How many links so far named no page (or an empty id): a page's share is read off it.
+    var brokenLinks = 0
     /// A story with thousands of broken links to thousands of pages must not sort and
     /// search all the ids once per link.
     lazy var hints: NearestMatch.Hints = {
         let ids = index.sorted { $0.value < $1.value }.map(\.key)
-        return NearestMatch.Hints(candidates: ids, fallback: StoryParser.knownIDs(ids))
+        return NearestMatch.Hints(candidates: ids, fallback: StoryParser.knownIDs(ids), alwaysNearest: true)
     }()
 
     init(index: [String: Int], file: SourceFile) {
@@ -53,12 +55,14 @@ struct ChoiceFinder {
         guard let destination = link.linkDestination, let id = Story.fragment(of: destination) else { return nil }
         let position = link.range.start
         guard !id.isEmpty else {
+            brokenLinks += 1
             diagnostics.append(file.error(
                 "this link names no page", line: position.line, byteColumn: position.column,
                 hint: "a choice links to a page id, e.g. [Go inside](#inside)"))
             return nil
         }
         guard let target = index[id] else {
+            brokenLinks += 1
             diagnostics.append(file.error(
                 "unknown page '\(id)'", line: position.line, byteColumn: position.column, hint: hints.hint(id)))
             return nil

@@ -26,7 +26,9 @@ public enum ContentParser {
     ///   - file: the file's text, with its path as the author knows it (`Content/a/b.md`).
     ///   - sitePath: the page folder it becomes (`a/b`).
     ///   - siblings: the files beside this one that `siblings(of:)` named, by relative path.
-    /// - Returns: nil for the piece when the file is a skipped draft or too broken to use.
+    /// - Returns: nil for the piece when the file is a skipped draft or too broken to use. A
+    ///   story with errors is still returned, as written, so that its graph is checked too:
+    ///   a piece whose diagnostics hold an error is never rendered.
     public static func parse(
         _ file: SourceFile, sitePath: String, options: Options = Options(), siblings: Siblings = [:]
     ) -> (ContentPiece?, [Diagnostic]) {

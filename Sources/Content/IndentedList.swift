@@ -37,7 +37,12 @@ enum IndentedList {
         return file.error(
             "this list is nested under the \(item) above it, so its items would be part of that \(item)'s text",
             line: start.line, byteColumn: start.column,
-            hint: "start every \(item) at the same indentation as the first; a \(item) cannot hold a list")
+            hint: "start every \(item) at the same indentation as the first; \(article(item)) \(item) cannot hold a list")
+    }
+
+    /// "an answer", "a choice": the article of the English word, by its first letter.
+    static func article(_ word: String) -> String {
+        word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     }
 
     /// A story page's indented code blocks that hold links to its pages: choices the author
@@ -60,11 +65,10 @@ enum IndentedList {
                 continue
             }
             for (offset, line) in literal.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                guard let id = firstPageLink(in: line, pages: pages) else { continue }
+                guard let link = firstPageLink(in: line, pages: pages) else { continue }
+                let id = link.id
                 let lineNumber = block.range.start.line + offset
-                let column = file.line(lineNumber).utf8.firstRange(of: "](#".utf8).map {
-                    file.line(lineNumber).utf8.distance(from: file.line(lineNumber).utf8.startIndex, to: $0.lowerBound) + 1
-                } ?? 1
+                let column = fileColumn(of: link.start, in: line, onFileLine: file.line(lineNumber))
                 diagnostics.append(file.warning(
                     "this link to page '\(id)' is in a code block (indented \(indentation(of: block, file: file))), so it is no choice",
                     line: lineNumber, byteColumn: column,
@@ -74,16 +78,49 @@ enum IndentedList {
         }
     }
 
-    /// The page id of the first `](#id)` on a line of code that names a page.
-    static func firstPageLink(in line: Substring, pages: [String: Int]) -> String? {
+    /// The page id of the first `[text](#id)` on a line of code that names a page, and where
+    /// the link starts: its `[` (its `]` when no `[` opens it).
+    static func firstPageLink(in line: Substring, pages: [String: Int]) -> (id: String, start: Substring.Index)? {
         var rest = line[...]
         while let found = rest.firstRange(of: "](#") {
             let after = rest[found.upperBound...]
             let raw = after.prefix { $0 != ")" && $0 != " " }
-            if let id = Story.fragment(of: "#" + raw), pages[id] != nil { return id }
+            if let id = Story.fragment(of: "#" + raw), pages[id] != nil {
+                return (id, opening(of: found.lowerBound, in: line) ?? found.lowerBound)
+            }
             rest = after
         }
         return nil
+    }
+
+    /// The `[` that the `]` at `close` closes, past any bracketed text nested inside.
+    static func opening(of close: Substring.Index, in line: Substring) -> Substring.Index? {
+        var depth = 0
+        var i = close
+        while i > line.startIndex {
+            i = line.index(before: i)
+            if line[i] == "]" {
+                depth += 1
+            } else if line[i] == "[" {
+                if depth == 0 { return i }
+                depth -= 1
+            }
+        }
+        return nil
+    }
+
+    /// The file's byte column of a position in a line of a code block's text. That text is
+    /// the end of the file's line (cmark takes off the indentation and any '>' before it),
+    /// so the column is found from the end, not from the start of the file's line.
+    static func fileColumn(of position: Substring.Index, in codeLine: Substring, onFileLine fileLine: String) -> Int {
+        let offset = codeLine.utf8.distance(from: codeLine.startIndex, to: position)
+        let code = codeLine.utf8, line = fileLine.utf8
+        if line.count >= code.count, line.suffix(code.count).elementsEqual(code) {
+            return line.count - code.count + offset + 1
+        }
+        // A tab cmark widened into spaces: the link's own text is looked for instead.
+        let link = codeLine[position...].utf8
+        return line.firstRange(of: link).map { line.distance(from: line.startIndex, to: $0.lowerBound) + 1 } ?? 1
     }
 
     static func isFenced(_ block: Node, file: SourceFile) -> Bool {

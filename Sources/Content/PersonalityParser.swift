@@ -1,5 +1,6 @@
 import Diagnostics
 import Markdown
+import Support
 
 /// Reads a personality quiz from an outline: `.outcome` headings are outcomes, every other
 /// `##` heading is a question whose first list holds the answers.
@@ -37,9 +38,12 @@ enum PersonalityParser {
                 }
             }
             guard let idToken = item.attributes.idToken, case .id(let id) = idToken.kind else {
-                diagnostics.append(file.error(
-                    "an outcome needs an id", line: item.line, byteColumn: item.titleColumn,
-                    hint: "add one to the heading, e.g. {#dog .outcome}"))
+                // A malformed id has its own error; this would only repeat it.
+                if !item.attributes.hasMalformedID {
+                    diagnostics.append(file.error(
+                        "an outcome needs an id", line: item.line, byteColumn: item.titleColumn,
+                        hint: "add one to the heading, e.g. {#dog .outcome}"))
+                }
                 continue
             }
             if let first = outcomeIndex[id] {
@@ -166,11 +170,15 @@ enum PersonalityParser {
             case .pair(let key, let value):
                 name = key
                 guard let w = Int(value), (-weightLimit...weightLimit).contains(w) else {
-                    diagnostics.append(file.error(
-                        "the weight of '\(key)' must be a whole number", line: token.line, byteColumn: token.column,
-                        hint: Int(value) == nil
-                            ? "write \(key)=2 or \(key)=-1"
-                            : "weights run from -\(weightLimit) to \(weightLimit)"))
+                    // A whole number too large even for an Int is still out of range, not malformed.
+                    let limit = String(weightLimit).withThousandsSeparators
+                    diagnostics.append(isWholeNumber(value)
+                        ? file.error(
+                            "the weight of '\(key)' must be from -\(limit) to \(limit)", line: token.line,
+                            byteColumn: token.column)
+                        : file.error(
+                            "the weight of '\(key)' must be a whole number", line: token.line, byteColumn: token.column,
+                            hint: "write \(key)=2 or \(key)=-1"))
                     continue
                 }
                 weight = w
@@ -209,6 +217,13 @@ enum PersonalityParser {
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         return (PersonalityQuiz.Answer(content: item.children, scores: scores, line: node.range.start.line), diagnostics)
+    }
+
+    /// Digits, with an optional sign: what `Int` reads, of any length.
+    static func isWholeNumber(_ text: String) -> Bool {
+        let digits = text.utf8.first.map { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") } == true
+            ? text.utf8.dropFirst() : text.utf8[...]
+        return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     /// The line of the last token before `position` that scored `name`: a name, or a pair

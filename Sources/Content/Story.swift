@@ -51,9 +51,12 @@ public struct Story: Sendable {
         /// The heading's file line and the byte column where its text starts.
         public var line: Int
         public var column: Int
+        /// Links in the page to no page (each an error, so only in a story that does not
+        /// build): not choices, but kept count of, since once fixed one may lead to an ending.
+        public var brokenLinks: Int
 
         public init(id: String, title: [Node] = [], body: [Node] = [], choices: [Choice] = [], ending: Ending? = nil,
-                    line: Int = 0, column: Int = 0) {
+                    line: Int = 0, column: Int = 0, brokenLinks: Int = 0) {
             self.id = id
             self.title = title
             self.body = body
@@ -61,6 +64,7 @@ public struct Story: Sendable {
             self.ending = ending
             self.line = line
             self.column = column
+            self.brokenLinks = brokenLinks
         }
 
         public var isEnding: Bool { choices.isEmpty }
@@ -138,6 +142,7 @@ extension Story {
     /// The id of a heading without an explicit one: lower-case; letters and digits of any
     /// script kept, with the combining marks that follow them; every other run of characters
     /// becomes one `-`; none at either end. Empty when the text has no letter or digit.
+    /// Always a name `Attributes.isValidName` takes, so that it can be written as an id.
     public static func slug(_ text: String) -> String {
         asciiSlug(text) ?? unicodeSlug(text)
     }
@@ -152,7 +157,7 @@ extension Story {
                 out.append(scalar)
                 gap = false
                 afterKept = true
-            } else if afterKept, isCombiningMark(scalar) {
+            } else if afterKept, Attributes.isMark(scalar) {
                 out.append(scalar)
             } else {
                 gap = true
@@ -184,13 +189,6 @@ extension Story {
                 }
             }
             return count
-        }
-    }
-
-    static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: true
-        default: false
         }
     }
 }

@@ -3,6 +3,8 @@ import Markdown
 
 /// Builds a `Story` from an outline: every `##` heading is a page, and every link to `#id`
 /// in a page is a choice. Checks that each link names a page and that no two pages share an id.
+/// A story with errors is still returned, as written (a link to no page is no choice, and is
+/// counted on its page), so that its graph can be checked too: it must never be built.
 enum StoryParser {
     static let flags = ["ending"]
     static let settings = ["ending"]
@@ -43,9 +45,11 @@ enum StoryParser {
         var links = ChoiceFinder(index: index, file: file)
         for (i, item) in outline.items.enumerated() {
             var choices: [Story.Choice] = []
+            let broken = links.brokenLinks
             links.collect(in: item.heading.children, into: &choices)
             pages[i].body = links.body(item.body, choices: &choices)
             pages[i].choices = choices
+            pages[i].brokenLinks = links.brokenLinks - broken
         }
         for item in outline.items {
             diagnostics += IndentedList.choiceLinksInCode(item.body, pages: index, file: file)
@@ -71,7 +75,6 @@ enum StoryParser {
         }
 
         let start = startPage(&reader, index: index, pages: pages, file: file, diagnostics: &diagnostics)
-        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         var story = Story(pages: pages, start: start, pageIndex: index)
         story.mapChoices = mapChoices
         return (story, diagnostics)
@@ -79,7 +82,7 @@ enum StoryParser {
 
     /// A page's id, title and ending kind, from its heading.
     static func pageHead(_ item: Outline.Item, number: Int, file: SourceFile) -> (Story.Page, [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = item.attributes.repeatedSettings(of: settings, in: file)
         var ending: Story.Ending?
         for token in item.attributes.tokens {
             switch token.kind {
@@ -146,8 +149,11 @@ enum StoryParser {
         return 0
     }
 
-    /// "page ids: a, b, c" for short stories; nothing when the list would be long.
+    /// "page ids: a, b, c" for short stories, each id once (two pages may share one, which
+    /// is an error of its own); nothing when the list would be long.
     static func knownIDs(_ ids: [String]) -> String? {
-        ids.count <= 12 ? "page ids: " + ids.joined(separator: ", ") : nil
+        var seen = Set<String>()
+        let distinct = ids.filter { seen.insert($0).inserted }
+        return distinct.count <= 12 ? "page ids: " + distinct.joined(separator: ", ") : nil
     }
 }

@@ -152,7 +152,7 @@ enum TriviaParser {
     static func parseQuestion(
         _ item: Outline.Item, levels: inout Levels, scratch: inout ChoiceScratch, file: SourceFile
     ) -> (TriviaQuiz.Question?, [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = item.attributes.repeatedSettings(of: ["points"], in: file)
         var types: [(String, Attributes.Token)] = []
         var levelTokens: [(String, Attributes.Token)] = []
         var points: Int?

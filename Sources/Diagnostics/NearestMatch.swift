@@ -29,23 +29,56 @@ public enum NearestMatch {
         return d <= allowed ? candidate : nil
     }
 
+    /// The candidate nearest to `word` even when none is a plausible typo: `find`'s answer
+    /// first, else one that holds the word or is held in it (`the-dungeon`, `dungeon`), else
+    /// the smallest edit distance; ties go to the earlier candidate. Nil only without
+    /// candidates, or for a word too long to be an id.
+    public static func nearest(_ word: String, in candidates: [String]) -> String? {
+        if let close = find(word, in: candidates) { return close }
+        guard word.utf8.count <= 256 else { return nil }
+        let lower = word.lowercased()
+        let target = Array(lower)
+        var best: (candidate: String, distance: Int, contains: Bool)?
+        for candidate in candidates {
+            let other = candidate.lowercased()
+            let contains = !other.isEmpty && !lower.isEmpty && (lower.contains(other) || other.contains(lower))
+            if let best, best.contains && !contains { continue }
+            let chars = Array(other)
+            // The distance is at least the difference in length: skip what cannot win.
+            if let best, best.contains == contains, abs(chars.count - target.count) >= best.distance { continue }
+            let d = distance(target, chars)
+            if best == nil || (contains && !best!.contains) || d < best!.distance { best = (candidate, d, contains) }
+        }
+        return best?.candidate
+    }
+
     /// Hints for many unknown words against one list of candidates: each word is searched
-    /// once, and after `searchLimit` different words only the fallback is given.
+    /// once, and after `searchLimit` different words only the fallback is given. With
+    /// `alwaysNearest`, a word with no close match is told the nearest candidate anyway,
+    /// before the fallback.
     public struct Hints: Sendable {
         let candidates: [String]
         let fallback: String?
+        let alwaysNearest: Bool
         var found: [String: String?] = [:]
 
-        public init(candidates: [String], fallback: String?) {
+        public init(candidates: [String], fallback: String?, alwaysNearest: Bool = false) {
             self.candidates = candidates
             self.fallback = fallback
+            self.alwaysNearest = alwaysNearest
         }
 
         public mutating func hint(_ word: String) -> String? {
             if let known = found[word] { return known }
-            let hint = found.count < searchLimit ? NearestMatch.hint(word, in: candidates) ?? fallback : fallback
+            let hint = found.count < searchLimit ? search(word) : fallback
             found[word] = hint
             return hint
+        }
+
+        func search(_ word: String) -> String? {
+            if let close = NearestMatch.hint(word, in: candidates) { return close }
+            guard alwaysNearest, let nearest = NearestMatch.nearest(word, in: candidates) else { return fallback }
+            return "did you mean '\(nearest)'?" + (fallback.map { " " + $0 } ?? "")
         }
     }
 

@@ -130,7 +130,8 @@ public struct Pipeline: Sendable {
                    warnedLanguages.insert(meta.lang.lowercased()).inserted {
                     output.diagnostics += Self.languageWarning(meta.lang, at: position, in: source, site: context)
                 }
-                if let analysed, options.statistics { output.reports.append(analysed) }
+                // Statistics are for what builds: a story with errors is checked, not reported on.
+                if let analysed, options.statistics, !problems.hasErrors { output.reports.append(analysed) }
             }
             var pieces = checked.compactMap(\.0)
             // The index needs titles, not trees: introductions are dropped as chunks finish.

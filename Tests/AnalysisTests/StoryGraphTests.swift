@@ -42,6 +42,19 @@ import Testing
         #expect(a.endings[0].longest == .exact(1))
     }
 
+    /// A page with a link to no page (a story with errors) may lead to an ending once the
+    /// link is fixed: neither it nor the pages that lead to it are traps, and it is no ending.
+    @Test func aPageWithABrokenLinkIsNoTrapAndNoEnding() {
+        // 0 ↔ 1, and 1 also has a link to no page; 2 is unreachable.
+        let graph = StoryGraph(successors: [[1], [0], []], start: 0, brokenLinks: [false, true, false])
+        let a = StoryAnalysis.analyse(graph)
+        #expect(a.traps.isEmpty)
+        #expect(a.unreachable == [2])
+        #expect(a.endings.map(\.page) == [2])
+        // A page whose only link is broken is no ending either.
+        #expect(!StoryGraph(successors: [[]], brokenLinks: [true]).isEnding(0))
+    }
+
     @Test func aLoopOnTheWayToAnEndingMakesPlaythroughsAndLongestUnbounded() {
         // 0 → 1 → 2 → 1 (loop), 2 → 3 (ending); 0 → 4 (ending, no loop on the way).
         let a = analyse([[1, 4], [2], [1, 3], [], []])

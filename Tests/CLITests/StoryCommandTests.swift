@@ -106,6 +106,22 @@ import TestSupport
         #expect(result.stdout.contains("  playthroughs: unbounded (a loop lies on the way to an ending"))
     }
 
+    /// An error in a story does not hide its graph's warnings, in check as in build.
+    @Test func checkAndBuildReportAStorysWarningsBesideItsErrors() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        try "---\nkind: story\ntitle: Mix\n---\n## One\n- [Go](#two)\n\n## Two {ending=great}\nThe end.\n\n## Orphan\nUnreachable.\n"
+            .write(to: folder.appendingPathComponent("Content/mix.md"), atomically: true, encoding: .utf8)
+        for command in ["check", "build"] {
+            let result = try quizgen(command, "--no-color", in: folder, environment: ["PATH": "/nonexistent"])
+            #expect(result.status == 1, "\(command)")
+            #expect(result.stderr.contains("Content/mix.md:8:9: error: 'great' is not a kind of ending"), "\(command)")
+            #expect(result.stderr.contains("Content/mix.md:11:4: warning: page 3 cannot be reached"), "\(command)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("public").path))
+    }
+
     @Test func buildWithoutDotNotesTheMissingMaps() throws {
         let folder = Repository.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

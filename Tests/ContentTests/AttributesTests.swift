@@ -19,9 +19,29 @@ import Testing
     }
 
     @Test func idsTakeLettersOfAnyScript() {
-        let (kinds, problems) = tokens("#森の中 #café_2-b ñandú")
+        let (kinds, problems) = tokens("#森の中 café_2-b ñandú")
         #expect(problems.isEmpty)
-        #expect(kinds == [.id("森の中"), .id("café_2-b"), .name("ñandú")])
+        #expect(kinds == [.id("森の中"), .name("café_2-b"), .name("ñandú")])
+        #expect(tokens("#café_2-b").0 == [.id("café_2-b")])
+    }
+
+    /// Letters of many scripts carry combining marks: they belong to the name, after a letter
+    /// or digit (or another mark), never at its start or after '_' or '-'.
+    @Test func namesTakeCombiningMarksAfterALetter() {
+        #expect(tokens("#हिन्दी").0 == [.id("हिन्दी")])
+        #expect(tokens("#cafe\u{301}").0 == [.id("cafe\u{301}")])
+        #expect(tokens("नमस्ते=2").0 == [.pair(key: "नमस्ते", value: "2")])
+        #expect(tokens("สวัสดี").0 == [.name("สวัสดี")])
+        #expect(tokens("#\u{301}x").1 == ["1:7: error: invalid id '#\u{301}x'"])
+        #expect(tokens("#a_\u{301}").1 == ["1:7: error: invalid id '#a_\u{301}'"])
+        #expect(Attributes.isValidName("x\u{301}\u{302}"))
+        #expect(!Attributes.isValidName("\u{301}"))
+    }
+
+    @Test func aSecondIdIsAnError() {
+        let (kinds, problems) = tokens("#two-ids .x #other")
+        #expect(kinds == [.id("two-ids"), .flag("x")])
+        #expect(problems == ["1:19: error: an item has one id; '#other' is a second"])
     }
 
     @Test func malformedTokensAreLocated() {
@@ -38,10 +58,11 @@ import Testing
 
     /// ASCII tokens are read on their bytes, others by characters: both read alike.
     @Test func asciiAndOtherTokensReadAlike() {
-        let (kinds, problems) = tokens("#a-1 .b_2 k=v=w k2=é é=1 .é #é x!é")
+        let (kinds, problems) = tokens("#a-1 .b_2 k=v=w k2=é é=1 .é é x!é")
         #expect(kinds == [.id("a-1"), .flag("b_2"), .pair(key: "k", value: "v=w"), .pair(key: "k2", value: "é"),
-                          .pair(key: "é", value: "1"), .flag("é"), .id("é")])
-        #expect(problems == ["1:38: error: invalid attribute 'x!é'"])
+                          .pair(key: "é", value: "1"), .flag("é"), .name("é")])
+        #expect(problems == ["1:37: error: invalid attribute 'x!é'"])
+        #expect(tokens("#é").0 == [.id("é")])
     }
 
     @Test func tokensSplitOnTabsAndRuns() {

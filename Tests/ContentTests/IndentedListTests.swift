@@ -40,11 +40,28 @@ import Testing
         ])
     }
 
+    /// The warning points at the link's '[', wherever the code block stands, and at the
+    /// link that names a page, not at an earlier one that names none.
+    @Test func aChoiceInCodeIsLocatedAtItsBracket() {
+        let page = "---\nkind: story\n---\n## One\nText.\n\n    [code](#three)\n\n- [Two](#two)\n## Two {#two}\n## Three {#three}\n"
+        #expect(located(parse(page).1).first == "7:5: warning: this link to page 'three' is in a code block (indented by four spaces or more), so it is no choice")
+        let second = page.replacingOccurrences(of: "    [code](#three)", with: "    [x](#nowhere) and [[nested] link](#three)")
+        #expect(located(parse(second).1).first?.hasPrefix("7:23: warning: this link to page 'three'") == true)
+        let quoted = page.replacingOccurrences(of: "    [code](#three)", with: ">     [code](#three)")
+        #expect(located(parse(quoted).1).first?.hasPrefix("7:7: warning: this link to page 'three'") == true)
+    }
+
+    @Test func aListNestedUnderAnAnswerSaysAnAnswer() {
+        let (_, personality) = parse(
+            "---\nkind: personality\n---\n## Food?\n- Steak {dog}\n  - Fish {cat}\n- Corn {cat}\n\n## Dog {#dog .outcome}\nD\n\n## Cat {#cat .outcome}\nC\n")
+        #expect(personality.first?.hint == "start every answer at the same indentation as the first; an answer cannot hold a list")
+    }
+
     @Test func aStoryPageWhoseChoicesAreIndentedSaysSo() {
         let text = "---\nkind: story\n---\n## Start\nYou wake.\n\n\t- [Get up](#up)\n\t- [Sleep](#start)\n\n## Up {#up}\nThe end.\n"
         let (_, problems) = parse(text)
         #expect(located(problems) == [
-            "7:11: warning: this link to page 'up' is in a code block (indented with a tab), so it is no choice",
+            "7:4: warning: this link to page 'up' is in a code block (indented with a tab), so it is no choice",
         ])
         // Code that merely mentions a fragment that is no page says nothing.
         let (_, other) = parse("---\nkind: story\n---\n## Start\n\n    see [x](#nowhere)\n")

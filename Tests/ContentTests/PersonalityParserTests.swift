@@ -109,8 +109,23 @@ import Testing
     @Test func weightsMustBeWholeNumbers() {
         let (_, problems) = parse(animals.replacingOccurrences(of: "cat=2", with: "cat=two"))
         #expect(located(problems) == ["13:13: error: the weight of 'cat' must be a whole number"])
-        let huge = parse(animals.replacingOccurrences(of: "cat=2", with: "cat=99999999999999999999"))
-        #expect(huge.1.first?.message == "the weight of 'cat' must be a whole number")
+    }
+
+    /// A whole number too large for a weight is told so, with the range, whether or not it
+    /// fits in an Int.
+    @Test func weightsOutOfRangeNameTheRange() {
+        for weight in ["99999999999999999999", "-1000001", "1000001", "-99999999999999999999"] {
+            let (_, problems) = parse(animals.replacingOccurrences(of: "cat=2", with: "cat=\(weight)"))
+            #expect(located(problems) == ["13:13: error: the weight of 'cat' must be from -1,000,000 to 1,000,000"], "\(weight)")
+        }
+        let edge = parse(animals.replacingOccurrences(of: "cat=2", with: "cat=-1000000 dog=+1000000")).1
+        #expect(edge.filter(\.isError).isEmpty, "\(located(edge))")
+    }
+
+    /// A name repeated in one answer keeps its warning: its weights are added.
+    @Test func aNameRepeatedInAnAnswerIsAWarning() {
+        let (_, problems) = parse(animals.replacingOccurrences(of: "cat=2 dog=-1", with: "cat=2 cat=1"))
+        #expect(located(problems) == ["13:19: warning: 'cat' is named twice in this answer; the weights are added"])
     }
 
     @Test func unknownFlagIsAWarningWithTheNearestFlag() throws {
@@ -128,6 +143,22 @@ import Testing
     @Test func outcomeWithoutId() {
         let (_, problems) = parse(animals.replacingOccurrences(of: "{#cat .outcome}", with: "{.outcome}"))
         #expect(located(problems).contains("22:4: error: an outcome needs an id"))
+    }
+
+    /// An id that is invalid is the one error: the outcome has tried to give one.
+    @Test func anInvalidOutcomeIdIsTheOnlyError() {
+        let (_, problems) = parse(animals.replacingOccurrences(of: "{#cat .outcome}", with: "{#c@t .outcome}"))
+        #expect(located(problems).contains("22:20: error: invalid id '#c@t'"))
+        #expect(!problems.contains { $0.message == "an outcome needs an id" }, "\(located(problems))")
+    }
+
+    /// An outcome id in a script whose letters carry combining marks.
+    @Test func outcomeIdsWithCombiningMarks() {
+        let text = animals.replacingOccurrences(of: "{#cat .outcome}", with: "{#नमस्ते .outcome}")
+            .replacingOccurrences(of: "{cat}", with: "{नमस्ते}").replacingOccurrences(of: "cat=2", with: "नमस्ते=2")
+        let (piece, problems) = parse(text)
+        #expect(problems.isEmpty, "\(located(problems))")
+        #expect(piece != nil)
     }
 
     @Test func attributeBlockOverlappingMarkup() {
@@ -199,8 +230,7 @@ import Testing
 @Suite struct ExtremeInputTests {
     @Test func theSmallestIntegerAsAWeightIsAnErrorNotACrash() {
         let (_, problems) = parse(animals.replacingOccurrences(of: "cat=2", with: "cat=-9223372036854775808"))
-        #expect(problems.map(\.message) == ["the weight of 'cat' must be a whole number"])
-        #expect(problems.first?.hint == "weights run from -1000000 to 1000000")
+        #expect(problems.map(\.message) == ["the weight of 'cat' must be from -1,000,000 to 1,000,000"])
     }
 }
 

@@ -226,6 +226,33 @@ let cave = """
         #expect(parsed.pages[0].isEnding)
     }
 
+    /// Ids may carry the combining marks of their letters (Devanagari, Thai, decomposed
+    /// accents): written explicitly, made from a heading, and linked to.
+    @Test func idsWithCombiningMarks() throws {
+        let pages = ["## Start", "- [Hindi](#हिन्दी)", "- [Hello](#नमस्ते-दुनिया)", "- [Café](#cafe\u{301})",
+                     "## Hindi {#हिन्दी}", "## नमस्ते दुनिया", "## Café {#cafe\u{301}}"]
+        let text = "---\nkind: story\n---\n" + pages.joined(separator: "\n") + "\n"
+        let (piece, problems) = parse(text)
+        #expect(problems.isEmpty, "\(located(problems))")
+        guard case .story(let parsed)? = piece?.body else { Issue.record("not a story"); return }
+        #expect(parsed.pages.map(\.id) == ["start", "हिन्दी", "नमस्ते-दुनिया", "cafe\u{301}"])
+        #expect(parsed.pages[0].choices.map(\.target) == [1, 2, 3])
+    }
+
+    /// Whatever a heading is, its slug can be written as an explicit id.
+    @Test func everySlugIsAValidId() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aZ9 -_.é\u{301}\u{93F}\u{94D}नमस्तेไทย森\u{20DD}'!")
+        var samples = ["नमस्ते दुनिया", "हिन्दी", "e\u{301}", "_\u{301}x", "- \u{301}", "ก\u{E34}\u{E48}"]
+        for _ in 0..<500 {
+            samples.append(String((0..<Int.random(in: 0...10, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+        for text in samples {
+            let slug = Story.slug(text)
+            #expect(slug.isEmpty || Attributes.isValidName(slug), "\(text.debugDescription) → \(slug.debugDescription)")
+        }
+    }
+
     @Test func theREADMEExampleIsAValidStory() throws {
         let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
         let section = try #require(readme.range(of: "## Stories"))
@@ -239,11 +266,23 @@ let cave = """
     // MARK: Every error FORMAT.md lists for stories, located
 
     @Test func linkToAnUnknownPageSuggestsTheNearestId() {
-        let (piece, problems) = parse(cave.replacingOccurrences(of: "(#inside)", with: "(#insde)"))
-        #expect(piece == nil)
+        let (_, problems) = parse(cave.replacingOccurrences(of: "(#inside)", with: "(#insde)"))
         #expect(located(problems) == ["9:3: error: unknown page 'insde'"])
         #expect(problems[0].hint == "did you mean 'inside'?")
         #expect(problems[0].sourceLine == "- [Go inside](#insde)")
+    }
+
+    /// A story with errors is kept as written, for the checks of its graph: a link to no page
+    /// is no choice, and is counted on its page.
+    @Test func aStoryWithErrorsIsKeptAsWritten() {
+        let text = cave.replacingOccurrences(of: "(#inside)", with: "(#insde)").replacingOccurrences(of: "(#deep)", with: "(#)")
+        let (piece, problems) = parse(text)
+        #expect(problems.hasErrors)
+        guard case .story(let parsed)? = piece?.body else { Issue.record("no story"); return }
+        #expect(parsed.pages.map(\.brokenLinks) == [1, 1, 0, 0])
+        #expect(parsed.pages[0].choices.map(\.target) == [3])
+        #expect(parsed.pages[1].choices.map(\.target) == [0])
+        #expect(story(cave)?.pages.allSatisfy { $0.brokenLinks == 0 } == true)
     }
 
     @Test func unknownPageInProseIsLocatedAtTheLink() {
@@ -251,12 +290,30 @@ let cave = """
         #expect(located(problems) == ["13:21: error: unknown page 'Deep'"])
         #expect(problems[0].hint == "did you mean 'deep'?")
         let far = parse(cave.replacingOccurrences(of: "(#deep)", with: "(#xyzzy)")).1
-        #expect(far[0].hint == "page ids: the-entrance, inside, deep, village")
+        // No id is close: the nearest is named all the same, and a short story lists them all.
+        #expect(far[0].hint == "did you mean 'deep'? page ids: the-entrance, inside, deep, village")
+    }
+
+    /// Past a dozen pages there is no list of ids to fall back on: the nearest id is named
+    /// even when it is no typo, here one that the link's id contains.
+    @Test func anUnknownPageAlwaysGetsTheNearestId() {
+        var text = "---\nkind: story\n---\n## Hall\n- [Down](#the-dungeon)\n"
+        for n in 1...20 { text += "## Room \(n)\nA room.\n" }
+        text += "## Dungeon\nDark.\n"
+        let (_, problems) = parse(text)
+        #expect(located(problems.filter(\.isError)) == ["5:3: error: unknown page 'the-dungeon'"])
+        #expect(problems.first(where: \.isError)?.hint == "did you mean 'dungeon'?")
+    }
+
+    @Test func theListOfPageIdsNamesEachOnce() {
+        let text = "---\nkind: story\nstart: nowhere\n---\n## P {#p}\n## Q {#p}\n"
+        let (_, problems) = parse(text)
+        let start = problems.first { $0.message.hasPrefix("'start' names no page") }
+        #expect(start?.hint == "page ids: p")
     }
 
     @Test func twoPagesWithOneId() {
-        let (piece, problems) = parse(cave.replacingOccurrences(of: "{#village .ending", with: "{#inside .ending"))
-        #expect(piece == nil)
+        let (_, problems) = parse(cave.replacingOccurrences(of: "{#village .ending", with: "{#inside .ending"))
         #expect(located(problems).contains("18:16: error: two pages have the id 'inside'"))
         let duplicate = problems.first { $0.message == "two pages have the id 'inside'" }
         #expect(duplicate?.hint == "'inside' is already the id of page 2 on line 12")
@@ -275,8 +332,7 @@ let cave = """
     }
 
     @Test func unknownStartSuggestsTheNearestId() {
-        let (piece, problems) = parse(cave.replacingOccurrences(of: "title: The Cave", with: "start: insid"))
-        #expect(piece == nil)
+        let (_, problems) = parse(cave.replacingOccurrences(of: "title: The Cave", with: "start: insid"))
         #expect(located(problems) == ["3:8: error: 'start' names no page: there is no page 'insid'"])
         #expect(problems[0].hint == "did you mean 'inside'?")
         let number = parse(cave.replacingOccurrences(of: "title: The Cave", with: "start: 2")).1
@@ -309,8 +365,7 @@ let cave = """
     }
 
     @Test func invalidEndingKind() {
-        let (piece, problems) = parse(cave.replacingOccurrences(of: "ending=good", with: "ending=godo"))
-        #expect(piece == nil)
+        let (_, problems) = parse(cave.replacingOccurrences(of: "ending=good", with: "ending=godo"))
         #expect(located(problems) == ["18:33: error: 'godo' is not a kind of ending"])
         #expect(problems[0].hint == "did you mean 'good'?")
     }
@@ -343,6 +398,20 @@ let cave = """
             "did you mean '.ending'?", "did you mean 'ending'?",
             "a page's id is written '#dragon'; choices are links in the page, e.g. [Go on](#dragon)",
         ])
+    }
+
+    @Test func aSecondIdIsAnErrorAtIt() {
+        let text = cave.replacingOccurrences(of: "{#inside}", with: "{#inside #other}")
+        let (_, problems) = parse(text)
+        #expect(located(problems) == ["12:29: error: an item has one id; '#other' is a second"])
+        #expect(problems.first?.hint == "its id is '#inside'; remove one of them")
+    }
+
+    @Test func aSettingGivenTwiceIsAnErrorAtTheSecond() {
+        let text = cave.replacingOccurrences(of: "{#deep .ending ending=bad}", with: "{#deep ending=good ending=bad}")
+        let (_, problems) = parse(text)
+        #expect(located(problems) == ["15:30: error: 'ending' is set twice"])
+        #expect(problems.first?.hint == "the first is ending=good; keep one of them")
     }
 
     @Test func anEndingKindOnAPageWithChoicesIsIgnoredWithAWarning() throws {

@@ -333,6 +333,12 @@ let capital = """
         #expect(located(empty.1) == ["6:3: error: this choice is empty"])
     }
 
+    @Test func pointsGivenTwiceIsAnError() {
+        let twice = parse(triviaFile("", "## Q {points=3 points=5}\n- [x] a\n- [ ] b\n"))
+        #expect(located(twice.1) == ["4:16: error: 'points' is set twice"])
+        #expect(twice.1.first?.hint == "the first is points=3; keep one of them")
+    }
+
     @Test func badPointsAndLevels() {
         let points = parse(triviaFile("", "## Q {points=lots}\n- [x] a\n- [ ] b\n"))
         #expect(located(points.1) == ["4:7: error: 'points' must be a whole number from 1 to 10000"])

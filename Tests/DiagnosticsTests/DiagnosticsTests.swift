@@ -64,6 +64,22 @@ import Testing
         #expect(NearestMatch.find(String(repeating: "a", count: 300), in: [String(repeating: "a", count: 299)]) == nil)
     }
 
+    /// The nearest candidate is found even when it is no typo: one that the word holds (or
+    /// that holds it) first, else the smallest edit distance.
+    @Test func nearestAlwaysNamesACandidate() {
+        let rooms = (1...20).map { "room-\($0)" } + ["dungeon"]
+        #expect(NearestMatch.find("the-dungeon", in: rooms) == nil)
+        #expect(NearestMatch.nearest("the-dungeon", in: rooms) == "dungeon")
+        #expect(NearestMatch.nearest("dungeon-deep", in: ["room-1", "dungeon", "room-2"]) == "dungeon")
+        #expect(NearestMatch.nearest("cta", in: ["dog", "cat"]) == "cat")
+        #expect(NearestMatch.nearest("xyzzy", in: ["the-entrance", "inside", "deep", "village"]) == "deep")
+        #expect(NearestMatch.nearest("x", in: [String]()) == nil)
+        var hints = NearestMatch.Hints(candidates: rooms, fallback: nil, alwaysNearest: true)
+        #expect(hints.hint("the-dungeon") == "did you mean 'dungeon'?")
+        var listed = NearestMatch.Hints(candidates: ["inside", "village"], fallback: "page ids: inside, village", alwaysNearest: true)
+        #expect(listed.hint("zzz") == "did you mean 'inside'? page ids: inside, village")
+    }
+
     @Test func hintsSearchEachWordOnceAndStopAfterTheLimit() {
         var hints = NearestMatch.Hints(candidates: ["inside", "village"], fallback: "page ids: inside, village")
         #expect(hints.hint("insde") == "did you mean 'inside'?")

@@ -90,9 +90,58 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
     @Test func aStoryWithErrorsFailsTheBuildAndWritesNothing() {
         let site = TemporarySite(files: ["Content/seven.md": sevenPages.replacingOccurrences(of: "(#six)", with: "(#sx)")])
         let result = site.build()
-        #expect(located(result.diagnostics) == ["Content/seven.md:13:3: error: unknown page 'sx'"])
+        // The link to no page is no way to page 6, which is then told unreachable too.
+        #expect(located(result.diagnostics) == [
+            "Content/seven.md:13:3: error: unknown page 'sx'",
+            "Content/seven.md:17:4: warning: page 6 cannot be reached: no path from the start (page 1) leads here",
+        ])
         #expect(result.diagnostics.first?.hint == "did you mean 'six'?")
         #expect(!site.exists("public"))
+    }
+
+    /// The example of the audit: an error on one page does not hide that another cannot be
+    /// reached. Build and check report the same, and nothing is written or reported on.
+    @Test func errorsInAStoryDoNotHideItsGraphWarnings() {
+        let text = "---\nkind: story\ntitle: Mix\n---\n## One\n- [Go](#two)\n\n## Two {ending=great}\nThe end.\n\n## Orphan\nUnreachable.\n"
+        let expected = [
+            "Content/mix.md:8:9: error: 'great' is not a kind of ending",
+            "Content/mix.md:11:4: warning: page 3 cannot be reached: no path from the start (page 1) leads here",
+        ]
+        let site = TemporarySite(files: ["Content/mix.md": text])
+        let built = site.build(graphviz: fakeGraphviz)
+        #expect(located(built.diagnostics) == expected)
+        #expect(!site.exists("public"))
+        let loaded = SiteLoader.load(site.location, fileSystem: .disk)
+        let checked = Pipeline(options: BuildOptions(render: false, statistics: true)).collect(loaded)
+        #expect(located(checked.diagnostics) == expected)
+        // Statistics are for what builds.
+        #expect(checked.reports.isEmpty)
+    }
+
+    /// A page with a link to no page is no trap (the link, fixed, may lead to an ending), nor
+    /// are the pages that lead to it; the pages the broken link does not reach are unreachable.
+    @Test func aBrokenLinkMakesNoTrapButLeavesPagesUnreachable() {
+        let text = "---\nkind: story\n---\n## One\n- [On](#tow)\n- [Round](#mid)\n## Mid {#mid}\n[Back](#one)\n## Two {#two}\nThe end.\n"
+        let site = TemporarySite(files: ["Content/loop.md": text])
+        #expect(located(site.build(graphviz: fakeGraphviz).diagnostics) == [
+            "Content/loop.md:5:3: error: unknown page 'tow'",
+            "Content/loop.md:9:4: warning: page 3 cannot be reached: no path from the start (page 1) leads here",
+        ])
+        // The same loop with a link to nowhere: now both pages are traps.
+        let trapped = TemporarySite(files: ["Content/loop.md": text.replacingOccurrences(of: "(#tow)", with: "(#mid)")])
+        #expect(located(trapped.build(graphviz: fakeGraphviz).diagnostics) == [
+            "Content/loop.md:4:4: warning: page 1 is a trap: no ending can be reached from it",
+            "Content/loop.md:7:4: warning: page 2 is a trap: no ending can be reached from it",
+            "Content/loop.md:9:4: warning: page 3 cannot be reached: no path from the start (page 1) leads here",
+        ])
+    }
+
+    /// A page whose id an earlier page has is no more reachable than the error says: no
+    /// warning that would tell to link to it by that id.
+    @Test func aSecondPageWithAnIdIsNotAlsoUnreachable() {
+        let text = "---\nkind: story\n---\n## Start\n- [Go](#end)\n## The end {#end}\nDone.\n## Another end {#end}\nDone too.\n"
+        let site = TemporarySite(files: ["Content/twice.md": text])
+        #expect(located(site.build(graphviz: fakeGraphviz).diagnostics) == ["Content/twice.md:8:17: error: two pages have the id 'end'"])
     }
 
     @Test func unreachablePagesAndTrapsAreWarningsAtTheirHeadings() {
