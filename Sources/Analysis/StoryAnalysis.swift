@@ -69,6 +69,11 @@ public struct StoryAnalysis: Sendable, Equatable {
 
         let distance = breadthFirst(from: [graph.start], along: successors, count: n, steps: &steps)
         let reachable = distance.map { $0 != nil }
+        // Told unreachable: not even through what a mistyped link meant (only in a story
+        // with errors; the rest of the analysis takes the graph as written).
+        let told = graph.meant.allSatisfy(\.isEmpty) ? reachable
+            : breadthFirst(from: [graph.start], along: zip(successors, graph.meant).map { $0 + $1 }, count: n, steps: &steps)
+                .map { $0 != nil }
         let endings = (0..<n).filter(graph.isEnding)
         // A broken link may lead to an ending once fixed: no trap is told on its account.
         let reachesEnding = breadthFirst(
@@ -128,7 +133,7 @@ public struct StoryAnalysis: Sendable, Equatable {
 
         return StoryAnalysis(
             pageCount: n, start: graph.start, reachable: reachable,
-            unreachable: (0..<n).filter { !reachable[$0] },
+            unreachable: (0..<n).filter { !told[$0] },
             traps: (0..<n).filter { reachable[$0] && !reachesEnding[$0] },
             loops: loops, loopIsReachable: !loopPages.isEmpty, endings: endingPaths,
             playthroughs: totalIsBounded ? .exact(total) : .unbounded)

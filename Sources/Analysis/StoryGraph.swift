@@ -12,17 +12,22 @@ public struct StoryGraph: Sendable, Equatable {
     /// is no edge, but once fixed it may lead to an ending: the page is taken to reach one,
     /// so that neither it nor the pages before it are called traps, and it is no ending.
     public var brokenLinks: [Bool]
+    /// Per page: the pages its broken links plainly meant (a typo of their id). Counted as
+    /// reached through the link, so that one typo is one error, not also a warning that
+    /// the page it meant cannot be reached.
+    public var meant: [[Int]]
 
-    public init(successors: [[Int]], start: Int = 0, brokenLinks: [Bool]? = nil) {
+    public init(successors: [[Int]], start: Int = 0, brokenLinks: [Bool]? = nil, meant: [[Int]]? = nil) {
         self.successors = successors.map(NumberSet.distinct)
         self.start = start
         self.brokenLinks = brokenLinks ?? [Bool](repeating: false, count: successors.count)
+        self.meant = meant ?? [[Int]](repeating: [], count: successors.count)
     }
 
     public init(_ story: Story) {
         self.init(
             successors: story.pages.map { $0.choices.map(\.target) }, start: story.start,
-            brokenLinks: story.pages.map { $0.brokenLinks > 0 })
+            brokenLinks: story.pages.map { $0.brokenLinks > 0 }, meant: story.pages.map(\.meant))
     }
 
     public var pageCount: Int { successors.count }

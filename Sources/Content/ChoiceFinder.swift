@@ -8,6 +8,8 @@ struct ChoiceFinder {
     var diagnostics: [Diagnostic] = []
     /// How many links so far named no page (or an empty id): a page's share is read off it.
     var brokenLinks = 0
+    /// The pages that broken links so far plainly meant (a close typo of their id).
+    var meant: [Int] = []
     /// A story with thousands of broken links to thousands of pages must not sort and
     /// search all the ids once per link.
     lazy var hints: NearestMatch.Hints = {
@@ -63,6 +65,10 @@ struct ChoiceFinder {
         }
         guard let target = index[id] else {
             brokenLinks += 1
+            // Searched only while hints are: past that, the file is not a few typos.
+            if brokenLinks <= NearestMatch.searchLimit, let close = NearestMatch.find(id, in: hints.candidates), let page = index[close] {
+                meant.append(page)
+            }
             diagnostics.append(file.error(
                 "unknown page '\(id)'", line: position.line, byteColumn: position.column, hint: hints.hint(id)))
             return nil

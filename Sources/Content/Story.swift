@@ -54,6 +54,9 @@ public struct Story: Sendable {
         /// Links in the page to no page (each an error, so only in a story that does not
         /// build): not choices, but kept count of, since once fixed one may lead to an ending.
         public var brokenLinks: Int
+        /// The pages those links plainly meant (their id a close typo of the page's): the
+        /// pages are not also told that they cannot be reached.
+        public var meant: [Int] = []
 
         public init(id: String, title: [Node] = [], body: [Node] = [], choices: [Choice] = [], ending: Ending? = nil,
                     line: Int = 0, column: Int = 0, brokenLinks: Int = 0) {

@@ -46,10 +46,12 @@ enum StoryParser {
         for (i, item) in outline.items.enumerated() {
             var choices: [Story.Choice] = []
             let broken = links.brokenLinks
+            let meant = links.meant.count
             links.collect(in: item.heading.children, into: &choices)
             pages[i].body = links.body(item.body, choices: &choices)
             pages[i].choices = choices
             pages[i].brokenLinks = links.brokenLinks - broken
+            pages[i].meant = Array(links.meant[meant...])
         }
         for item in outline.items {
             diagnostics += IndentedList.choiceLinksInCode(item.body, pages: index, file: file)

@@ -57,7 +57,7 @@ public enum NearestMatch {
     /// `alwaysNearest`, a word with no close match is told the nearest candidate anyway,
     /// before the fallback.
     public struct Hints: Sendable {
-        let candidates: [String]
+        public let candidates: [String]
         let fallback: String?
         let alwaysNearest: Bool
         var found: [String: String?] = [:]

@@ -90,13 +90,17 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
     @Test func aStoryWithErrorsFailsTheBuildAndWritesNothing() {
         let site = TemporarySite(files: ["Content/seven.md": sevenPages.replacingOccurrences(of: "(#six)", with: "(#sx)")])
         let result = site.build()
-        // The link to no page is no way to page 6, which is then told unreachable too.
-        #expect(located(result.diagnostics) == [
-            "Content/seven.md:13:3: error: unknown page 'sx'",
-            "Content/seven.md:17:4: warning: page 6 cannot be reached: no path from the start (page 1) leads here",
-        ])
+        // The mistyped link plainly meant page 6: one error, not also a warning that page 6
+        // cannot be reached.
+        #expect(located(result.diagnostics) == ["Content/seven.md:13:3: error: unknown page 'sx'"])
         #expect(result.diagnostics.first?.hint == "did you mean 'six'?")
         #expect(!site.exists("public"))
+        // A link to no page near any id is no way to page 6, which is then told unreachable too.
+        let far = TemporarySite(files: ["Content/seven.md": sevenPages.replacingOccurrences(of: "(#six)", with: "(#elsewhere)")])
+        #expect(located(far.build().diagnostics) == [
+            "Content/seven.md:13:3: error: unknown page 'elsewhere'",
+            "Content/seven.md:17:4: warning: page 6 cannot be reached: no path from the start (page 1) leads here",
+        ])
     }
 
     /// The example of the audit: an error on one page does not hide that another cannot be
@@ -120,11 +124,14 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
 
     /// A page with a link to no page is no trap (the link, fixed, may lead to an ending), nor
     /// are the pages that lead to it; the pages the broken link does not reach are unreachable.
-    @Test func aBrokenLinkMakesNoTrapButLeavesPagesUnreachable() {
+    @Test func aBrokenLinkMakesNoTrapAndLeavesPagesItDidNotMeanUnreachable() {
         let text = "---\nkind: story\n---\n## One\n- [On](#tow)\n- [Round](#mid)\n## Mid {#mid}\n[Back](#one)\n## Two {#two}\nThe end.\n"
         let site = TemporarySite(files: ["Content/loop.md": text])
-        #expect(located(site.build(graphviz: fakeGraphviz).diagnostics) == [
-            "Content/loop.md:5:3: error: unknown page 'tow'",
+        #expect(located(site.build(graphviz: fakeGraphviz).diagnostics) == ["Content/loop.md:5:3: error: unknown page 'tow'"])
+        // Mistyped past recognition, the link leaves page 3 unreachable.
+        let far = TemporarySite(files: ["Content/loop.md": text.replacingOccurrences(of: "(#tow)", with: "(#finish)")])
+        #expect(located(far.build(graphviz: fakeGraphviz).diagnostics) == [
+            "Content/loop.md:5:3: error: unknown page 'finish'",
             "Content/loop.md:9:4: warning: page 3 cannot be reached: no path from the start (page 1) leads here",
         ])
         // The same loop with a link to nowhere: now both pages are traps.
