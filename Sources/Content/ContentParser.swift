@@ -94,6 +94,7 @@ public enum ContentParser {
             kind: kind, title: title, description: description, lang: lang, sitePath: sitePath,
             sourcePath: file.path, introduction: outline.introduction, draft: draft)
         meta.langPosition = langPosition
+        meta.kindPosition = frontMatter["kind"].map { ValuePosition(line: $0.valueLine, column: $0.valueColumn) }
 
         var piece: ContentPiece?
         switch kind {

@@ -32,6 +32,8 @@ public struct ContentMeta: Sendable {
     public var lang: String
     /// Where the front matter's `lang:` value is; nil when the site's `language` applies.
     public var langPosition: ValuePosition?
+    /// Where the front matter's `kind:` value is, for a command that needs another kind.
+    public var kindPosition: ValuePosition?
     /// The page folder in the site, e.g. `a/b` for `Content/a/b.md`.
     public var sitePath: String
     /// The file as the author knows it, e.g. `Content/a/b.md`.

@@ -45,9 +45,10 @@ extension Pipeline {
         problems += found
         guard let piece, !problems.hasErrors else { return (nil, problems) }
         guard case .story = piece.body else {
-            return (nil, problems + [.error(
-                "this is a \(piece.meta.kind.label.lowercased()), not a story", file: path,
-                hint: "only stories (kind: story) have a graph")])
+            let message = "this is a \(piece.meta.kind.label.lowercased()), not a story"
+            let hint = "only stories (kind: story) have a graph"
+            guard let at = piece.meta.kindPosition else { return (nil, problems + [.error(message, file: path, hint: hint)]) }
+            return (nil, problems + [file.diagnostic(.error, message, line: at.line, characterColumn: at.column, hint: hint)])
         }
         let (analysed, findings) = check(piece, file: file, statistics: false)
         guard case .story(let story, let analysis) = analysed.body else { return (nil, problems + findings) }

@@ -80,7 +80,9 @@ import TestSupport
     @Test func graphNeedsAStory() throws {
         let quiz = try quizgen("graph", Repository.root.appendingPathComponent("Content/which-animal.md").path)
         #expect(quiz.status == 1)
-        #expect(quiz.stderr.contains("error: this is a personality quiz, not a story"))
+        // At the file's `kind:` value, with the line and a caret under it.
+        #expect(quiz.stderr.contains("Content/which-animal.md:2:7: error: this is a personality quiz, not a story"), "\(quiz.stderr)")
+        #expect(quiz.stderr.contains("kind: personality"))
         let missing = try quizgen("graph", "/nonexistent/story.md")
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("/nonexistent/story.md: error: no such file"))
