@@ -220,14 +220,32 @@ enum GIFTImporter {
         return .success(question)
     }
 
+    /// One answer of a multiple-choice question, as written.
+    struct Answer {
+        /// Marked `=`: a right answer (worth 100%) of a single-answer question.
+        var equals: Bool
+        /// `%N%`, in percent.
+        var weight: Double?
+        var text: TriviaDraft.Text
+        var feedback: TriviaDraft.Text?
+        /// The byte offset of its `=` or `~`.
+        var offset: Int
+
+        var isPartial: Bool { !equals && (weight ?? 0) > 0 && (weight ?? 0) < 100 }
+    }
+
     /// `{=right #feedback ~wrong ~%50%half}`: each answer starts with `=` or `~`.
+    ///
+    /// Moodle reads it as a single-answer question when any answer is `=`: the `=` answers
+    /// (and any worth 100%) are right, and `~%N%` weights only give partial credit for a wrong
+    /// one. Without `=`, it is a multiple-answer question: its right answers are those worth
+    /// points, and their weights add up to 100%.
     static func multipleChoice(
         _ chars: ArraySlice<Char>, into question: TriviaDraft.Question, format: String, file: SourceFile,
         warnings: inout [Diagnostic]
     ) -> Result<TriviaDraft.Question, Diagnostic> {
         var question = question
-        var weighted = false
-        var feedback: [(String, String)] = []
+        var answers: [Answer] = []
         let parts = split(chars, on: ["=", "~"]).filter { !string($0).isEmpty }
         for part in parts {
             guard let marker = part.first, !marker.escaped, marker.character == "=" || marker.character == "~" else {
@@ -236,44 +254,71 @@ enum GIFTImporter {
                     hint: "write \\= or \\~ for a literal sign"))
             }
             var body = part.dropFirst()
-            var weight: Double = marker.character == "=" ? 100 : 0
+            var weight: Double?
             let trimmed = body.drop { $0.character == " " }
             if trimmed.first?.character == "%", let end = trimmed.dropFirst().firstIndex(where: { $0.character == "%" }) {
                 let number = string(trimmed[trimmed.index(after: trimmed.startIndex)..<end])
-                guard let value = Double(number) else {
+                guard let value = Double(number), value.isFinite, abs(value) <= 100 else {
                     return .failure(file.diagnostic(
                         .error, "'\(number)' is not a weight in percent", byteOffset: trimmed.first!.offset,
-                        hint: "a weight is written %50% or %-100%"))
+                        hint: "a weight is written %50% or %-100%, from -100 to 100"))
                 }
                 weight = value
-                weighted = true
                 body = trimmed[(end + 1)...]
             }
             let pieces = split(body, on: ["#"])
             let answer = string(pieces.first ?? body)
-            let answerText = text(answer.hasPrefix("#") ? "" : answer, format: format)
-            question.choices.append(.init(text: answerText, correct: weight > 0))
-            if pieces.count > 1 {
-                let note = pieces.dropFirst().map { string($0.dropFirst()) }.joined(separator: " ")
-                if !note.isEmpty { feedback.append((answerText.readable, note)) }
-            }
+            let note = pieces.dropFirst().map { string($0.dropFirst()) }.filter { !$0.isEmpty }.joined(separator: " ")
+            answers.append(Answer(
+                equals: marker.character == "=", weight: weight, text: text(answer.hasPrefix("#") ? "" : answer, format: format),
+                feedback: note.isEmpty ? nil : text(note, format: format), offset: marker.offset))
         }
-        let right = question.choices.count(where: \.correct)
-        if right > 1 || weighted {
-            question.multiple = right != 1 || weighted
-            if question.multiple {
+        let start = chars.first?.offset ?? 0
+        let right: [Bool]
+        if answers.contains(where: \.equals) {
+            right = answers.map { $0.equals || ($0.weight ?? 0) >= 100 }
+            let partial = answers.filter(\.isPartial)
+            if let first = partial.first {
+                let names = partial.map { "'\($0.text.readable.trimmingWhitespace)' (\(GIFTExporter.weight($0.weight ?? 0))%)" }
+                let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
                 warnings.append(file.diagnostic(
                     .warning,
-                    weighted
-                        ? "partial credit has no quizgen equivalent: this becomes a .multiple question, right only when every answer worth points is ticked"
-                        : "several right answers: this becomes a .multiple question, right only when all of them are ticked",
-                    byteOffset: chars.first?.offset ?? 0))
+                    "partial credit has no quizgen equivalent: \(list) count\(names.count == 1 ? "s" : "") as wrong, as every answer not worth 100% does",
+                    byteOffset: first.offset, hint: "quizgen scores an answer right or wrong"))
+            }
+            if right.count(where: { $0 }) > 1 {
+                question.multiple = true
+                warnings.append(file.diagnostic(
+                    .warning, "several right answers (Moodle accepts any one of them): this becomes a .multiple question, right only when all of them are ticked",
+                    byteOffset: start, hint: "to keep one right answer, mark the others with '~'"))
+            }
+        } else {
+            right = answers.map { ($0.weight ?? 0) > 0 }
+            let total = answers.compactMap(\.weight).filter { $0 > 0 }.reduce(0, +)
+            if let first = answers.first(where: { ($0.weight ?? 0) > 0 }) {
+                guard abs(total - 100) < 0.01 else {
+                    return .failure(file.diagnostic(
+                        .error, "the answers worth points add up to \(GIFTExporter.weight(total))%, not 100%", byteOffset: first.offset,
+                        hint: "mark the one right answer with '=' (its partial credit is then dropped), or make the weights of the right answers add up to 100%"))
+                }
+                question.multiple = true
+                warnings.append(file.diagnostic(
+                    .warning, "partial credit has no quizgen equivalent: this becomes a .multiple question, right only when every answer worth points is ticked",
+                    byteOffset: start))
             }
         }
-        for (answer, note) in feedback {
-            question.explanation.append(.markdown("*" + MarkdownText.line(answer) + "*: " + MarkdownText.line(note)))
+        for (answer, correct) in zip(answers, right) {
+            question.choices.append(.init(text: answer.text, correct: correct))
+        }
+        for answer in answers {
+            if let note = answer.feedback { question.explanation.append(labelled(note, by: answer.text)) }
         }
         return .success(question)
+    }
+
+    /// Feedback for one answer, as a paragraph of the explanation that names the answer.
+    static func labelled(_ note: TriviaDraft.Text, by answer: TriviaDraft.Text) -> TriviaDraft.Text {
+        .markdown("*" + TriviaWriter.inline(answer) + "*: " + TriviaWriter.inline(note))
     }
 
     static func lastRange(of needle: [Character], in haystack: [Character]) -> Range<Int>? {
@@ -285,7 +330,8 @@ enum GIFTImporter {
         return nil
     }
 
-    /// Text in a GIFT format: HTML is read as plain text, Markdown kept, the rest plain.
+    /// Text in a GIFT format: HTML is read as plain text, Markdown kept, plain kept as it is,
+    /// and Moodle's own format (the default) read as HTML when it has tags.
     /// Every text (answers and feedback too) may start with its own `[format]`.
     static func text(_ raw: String, format: String) -> TriviaDraft.Text {
         var raw = raw
@@ -298,6 +344,8 @@ enum GIFTImporter {
         switch format {
         case "markdown": return .markdown(raw)
         case "html": return .plain(HTMLText.plainText(raw).trimmingWhitespace)
+        // Plain is plain: `<` stays a sign even before a letter.
+        case "plain": return .plain(raw)
         default: return HTMLText.hasTags(raw) ? .plain(HTMLText.plainText(raw).trimmingWhitespace) : .plain(raw)
         }
     }

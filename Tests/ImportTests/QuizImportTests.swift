@@ -23,7 +23,7 @@ import TestSupport
             "36:1: warning: a GIFT essay question has no quizgen equivalent and is skipped",
             "38:1: warning: a GIFT description (text without answers) has no quizgen equivalent and is skipped",
             "40:1: warning: quizgen has no categories: the questions of 'History' join the same quiz",
-            "42:64: warning: several right answers: this becomes a .multiple question, right only when all of them are ticked",
+            "42:64: warning: several right answers (Moodle accepts any one of them): this becomes a .multiple question, right only when all of them are ticked",
         ])
         #expect(!build.hasErrors, "\(located(build))")
         let quiz = try #require(piece?.trivia)

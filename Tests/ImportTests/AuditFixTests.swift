@@ -1,0 +1,80 @@
+import Content
+import Diagnostics
+import Import
+import Testing
+import TestSupport
+
+/// What an audit of the GIFT, Open Trivia DB and Aiken importers found, one test per finding.
+@Suite struct AuditFixTests {
+    func texts(_ quiz: TriviaQuiz) -> [String] {
+        quiz.questions.map { question in
+            question.text.plainText + " | " + question.choices.map { ($0.correct ? "+" : "-") + $0.content.plainText }.joined(separator: " ")
+                + (question.multiple ? " | multiple" : "")
+        }
+    }
+
+    func quiz(_ text: String, _ format: ImportFormat, path: String = "source.txt") throws -> (Imported, TriviaQuiz) {
+        let (imported, piece, build) = importAndBuild(SourceFile(path: path, text: text), format)
+        #expect(!imported.diagnostics.hasErrors, "\(located(imported.diagnostics))")
+        #expect(!build.hasErrors, "\(located(build))")
+        return (imported, try #require(piece?.trivia))
+    }
+
+    /// Moodle's own example: `=` is the right answer, `~%N%` only partial credit for a wrong one.
+    @Test func giftPartialCreditBesideARightAnswerIsWrong() throws {
+        let (imported, quiz) = try quiz("""
+            ::Jesus' hometown::Jesus Christ was from {
+            ~Jerusalem#This was an important city, but the wrong answer.
+            ~%25%Bethlehem#He was born here, but not raised here.
+            ~%50%Galilee#You need to be more specific.
+            =Nazareth#Yes! That's right!
+            }.
+            """, .gift)
+        #expect(texts(quiz) == ["Jesus Christ was from _____ . | -Jerusalem -Bethlehem -Galilee +Nazareth"])
+        #expect(located(imported.diagnostics) == [
+            "3:1: warning: partial credit has no quizgen equivalent: 'Bethlehem' (25%) and 'Galilee' (50%) count as wrong, as every answer not worth 100% does",
+        ])
+    }
+
+    @Test func giftWeightsWithoutARightAnswer() throws {
+        // Moodle's multiple-answer form: no '=', the right answers' weights add up to 100%.
+        let (multiple, quiz) = try quiz("Which are prime? {~%50%2 ~%50%3 ~%-100%4}\n", .gift)
+        #expect(texts(quiz) == ["Which are prime? | +2 +3 -4 | multiple"])
+        #expect(located(multiple.diagnostics) == [
+            "1:19: warning: partial credit has no quizgen equivalent: this becomes a .multiple question, right only when every answer worth points is ticked",
+        ])
+        let thirds = try self.quiz("Which? {~%33.33333%a ~%33.33333%b ~%33.33333%c ~%-100%d}\n", .gift).1
+        #expect(texts(thirds) == ["Which? | +a +b +c -d | multiple"])
+        // Partial credit that adds up to no whole answer: nothing says which is right.
+        let short = importing("Q?\n{~%50%a ~%25%b ~c}\n", .gift)
+        #expect(located(short.diagnostics) == ["2:2: error: the answers worth points add up to 75%, not 100%"])
+        #expect(short.diagnostics.first?.hint?.contains("'='") == true)
+        #expect(short.markdown.isEmpty)
+    }
+
+    /// Moodle makes a question with several `=` answers single-answer, any of them right.
+    @Test func giftSeveralRightAnswersSaySoWithMoodlesReading() throws {
+        let (imported, quiz) = try quiz("Which? {=Kyoto =Tokyo ~Osaka}\n", .gift)
+        #expect(texts(quiz) == ["Which? | +Kyoto +Tokyo -Osaka | multiple"])
+        #expect(located(imported.diagnostics) == [
+            "1:9: warning: several right answers (Moodle accepts any one of them): this becomes a .multiple question, right only when all of them are ticked",
+        ])
+    }
+
+    @Test func giftAnswerFeedbackHasItsFormatApplied() throws {
+        let (imported, _) = try quiz("""
+            ::Cell::[html]Which is <b>not</b> an organelle? {
+            =Nucleus#[markdown]**No**, it *is* one.
+            ~%-100%[html]<p>Cytoplasm</p>#[html]<p>That is the fluid, not an organelle.</p>
+            ~Ribosome#[plain]<no> & [more]
+            ~Lysosome#[moodle]Yes
+            }
+            """, .gift)
+        #expect(!imported.markdown.contains("html"), "\(imported.markdown)")
+        #expect(imported.markdown.contains("- [ ] Cytoplasm\n"))
+        #expect(imported.markdown.contains("> *Cytoplasm*: That is the fluid, not an organelle.\n"))
+        #expect(imported.markdown.contains("> *Nucleus*: **No**, it *is* one.\n"))
+        #expect(imported.markdown.contains("> *Ribosome*: \\<no\\> \\& \\[more\\]\n"))
+        #expect(imported.markdown.contains("> *Lysosome*: Yes\n"))
+    }
+}
