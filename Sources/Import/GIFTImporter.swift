@@ -173,6 +173,10 @@ enum GIFTImporter {
         }
         var questionChars = Array(all[..<open])
         let after = all[(close + 1)...]
+        if let second = secondQuestion(in: all[..<open], answersClosed: false) ?? secondQuestion(in: after, answersClosed: true) {
+            return .failure(located(.error, "a second question starts here: GIFT questions are separated by a blank line", at: second,
+                                    hint: "leave a blank line before it"))
+        }
         if !string(after).isEmpty {
             // Missing word: the answers stand for a blank in the sentence.
             let blank = (string(questionChars).isEmpty ? "_____ " : " _____ ").map { Char(character: $0, escaped: true, offset: all[open].offset) }
@@ -212,10 +216,12 @@ enum GIFTImporter {
         }
         let right = value.hasPrefix("T")
         question.choices = [.init(text: .plain("True"), correct: right), .init(text: .plain("False"), correct: !right)]
-        // {T#feedback when wrong#feedback when right}
-        let feedback = parts.dropFirst().map { string($0.dropFirst()) }.filter { !$0.isEmpty }
-        if !feedback.isEmpty {
-            question.explanation += feedback.map { text($0, format: format) }
+        // {T#feedback when wrong#feedback when right}: quizgen shows one explanation whatever
+        // the answer, so each feedback is labelled with the answer it is for.
+        let feedback = [parts.dropFirst().first.map { string($0.dropFirst()) } ?? "", string(parts.dropFirst(2).joined().dropFirst())]
+        for choice in question.choices {
+            let note = feedback.dropFirst(choice.correct ? 1 : 0).first ?? ""
+            if !note.isEmpty { question.explanation.append(labelled(text(note, format: format), by: choice.text)) }
         }
         return .success(question)
     }
@@ -319,6 +325,23 @@ enum GIFTImporter {
     /// Feedback for one answer, as a paragraph of the explanation that names the answer.
     static func labelled(_ note: TriviaDraft.Text, by answer: TriviaDraft.Text) -> TriviaDraft.Text {
         .markdown("*" + TriviaWriter.inline(answer) + "*: " + TriviaWriter.inline(note))
+    }
+
+    /// Where a line of `chars` that is not their first starts another question (it opens with
+    /// a `::name::` or, after the answers, holds answers of its own), as Moodle would run two
+    /// questions together when no blank line parts them.
+    static func secondQuestion(in chars: ArraySlice<Char>, answersClosed: Bool) -> Int? {
+        var index = chars.startIndex
+        while let newline = chars[index...].firstIndex(where: { $0.character == "\n" && !$0.escaped }) {
+            let lineEnd = chars[(newline + 1)...].firstIndex { $0.character == "\n" && !$0.escaped } ?? chars.endIndex
+            let line = chars[(newline + 1)..<lineEnd].drop { $0.character.isWhitespace }
+            let named = line.count >= 2 && line.prefix(2).allSatisfy { $0.character == ":" && !$0.escaped }
+            if let first = line.first, named || (answersClosed && line.contains { $0.character == "{" && !$0.escaped }) {
+                return first.offset
+            }
+            index = lineEnd
+        }
+        return nil
     }
 
     static func lastRange(of needle: [Character], in haystack: [Character]) -> Range<Int>? {

@@ -77,4 +77,26 @@ import TestSupport
         #expect(imported.markdown.contains("> *Ribosome*: \\<no\\> \\& \\[more\\]\n"))
         #expect(imported.markdown.contains("> *Lysosome*: Yes\n"))
     }
+
+    @Test func giftQuestionsWithoutABlankLineBetweenThemAreAnError() {
+        let named = importing("::Q1::Q {=x ~y}\n::Q2::No blank line between {=a ~b}\n", .gift)
+        #expect(located(named.diagnostics) == ["2:1: error: a second question starts here: GIFT questions are separated by a blank line"])
+        #expect(named.markdown.isEmpty)
+        let unnamed = importing("Q1? {=x ~y}\n  Q2? {=a ~b}\n", .gift)
+        #expect(located(unnamed.diagnostics) == ["2:3: error: a second question starts here: GIFT questions are separated by a blank line"])
+        let description = importing("An introduction.\n::Q2::Q? {=a ~b}\n", .gift)
+        #expect(located(description.diagnostics) == ["2:1: error: a second question starts here: GIFT questions are separated by a blank line"])
+        // The rest of a missing-word sentence on the next line is still one question.
+        let sentence = importing("The Rhine flows {~south =north}\ninto the North Sea.\n", .gift)
+        #expect(!sentence.diagnostics.hasErrors, "\(located(sentence.diagnostics))")
+    }
+
+    /// `{T#shown when wrong#shown when right}`: each feedback goes with the answer it is for.
+    @Test func giftTrueFalseFeedbackSaysWhichAnswerItIsFor() throws {
+        let (imported, quiz) = try quiz("Is the sky green?{FALSE#Wrong: it is blue.#Right: it is blue.}\n\nWater is wet.{T#Wrong!}\n", .gift)
+        #expect(texts(quiz) == ["Is the sky green? | -True +False", "Water is wet. | +True -False"])
+        #expect(quiz.questions[0].explanation.map(\.plainText) == ["True: Wrong: it is blue.", "False: Right: it is blue."])
+        #expect(quiz.questions[1].explanation.map(\.plainText) == ["False: Wrong!"])
+        #expect(imported.markdown.contains("> *True*: Wrong: it is blue.\n>\n> *False*: Right: it is blue.\n"))
+    }
 }
