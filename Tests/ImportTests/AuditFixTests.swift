@@ -99,4 +99,44 @@ import TestSupport
         #expect(quiz.questions[1].explanation.map(\.plainText) == ["False: Wrong!"])
         #expect(imported.markdown.contains("> *True*: Wrong: it is blue.\n>\n> *False*: Right: it is blue.\n"))
     }
+
+    @Test func openTriviaDBResponsesInBase64OrURLEncodingAreDecoded() throws {
+        let base64 = """
+            {"response_code": 0, "results": [{"type": "bXVsdGlwbGU=", "difficulty": "ZWFzeQ==", "category": "R2VuZXJhbCBLbm93bGVkZ2U=", "question": "V2hhdCBpcyB0aGUgY2FwaXRhbCBvZiBGcmFuY2U/", "correct_answer": "UGFyaXM=", "incorrect_answers": ["THlvbg==", "TmljZQ==", "TGlsbGU="]},
+            {"type": "Ym9vbGVhbg==", "difficulty": "aGFyZA==", "category": "R2VuZXJhbCBLbm93bGVkZ2U=", "question": "JmFtcDsgaXMgYW4gZW50aXR5IOKAlCDDqS4=", "correct_answer": "VHJ1ZQ==", "incorrect_answers": ["RmFsc2U="]}]}
+            """
+        let (b64, b64Quiz) = try quiz(base64, .opentdb, path: "b64.json")
+        #expect(b64.diagnostics.isEmpty, "\(located(b64.diagnostics))")
+        #expect(b64.markdown.contains("title: 'General Knowledge'"))
+        #expect(texts(b64Quiz) == [
+            "What is the capital of France? | +Paris -Lyon -Nice -Lille",
+            "&amp; is an entity — é. | +True -False",
+        ])
+        #expect(b64Quiz.questions.map(\.points) == [3, 10])
+        let url = """
+            {"response_code": 0, "results": [{"type": "multiple", "difficulty": "easy", "category": "General%20Knowledge", "question": "What%20is%20the%20capital%20of%20France%3F%20%C3%89", "correct_answer": "Paris", "incorrect_answers": ["Lyon", "Nice", "Saint-%C3%89tienne"]}]}
+            """
+        let (urlImport, urlQuiz) = try quiz(url, .opentdb, path: "url.json")
+        #expect(urlImport.diagnostics.isEmpty, "\(located(urlImport.diagnostics))")
+        #expect(urlImport.markdown.contains("title: 'General Knowledge'"))
+        #expect(texts(urlQuiz) == ["What is the capital of France? É | +Paris -Lyon -Nice -Saint-Étienne"])
+        // encode=urlLegacy: spaces as '+'.
+        let legacy = #"{"results": [{"type": "multiple", "question": "2%2B2+is%3F", "correct_answer": "4", "incorrect_answers": ["5"]}]}"#
+        #expect(texts(try quiz(legacy, .opentdb).1) == ["2+2 is? | +4 -5"])
+    }
+
+    @Test func openTriviaDBTextThatDoesNotDecodeIsLocated() {
+        let mixed = #"{"results": [{"type": "bXVsdGlwbGU=", "question": "V2hhdD8=", "correct_answer": "not base64!", "incorrect_answers": ["Tm8="]}]}"#
+        let imported = importing(mixed, .opentdb)
+        #expect(located(imported.diagnostics) == [
+            "1:81: error: \"correct_answer\" is not base64 like the rest of this response (saved with encode=base64)",
+        ])
+    }
+
+    @Test func anUnknownOpenTriviaDBTypeIsAWarning() throws {
+        let json = #"{"results": [{"type": "multi", "question": "Q?", "correct_answer": "a", "incorrect_answers": ["b"]}]}"#
+        let (imported, quiz) = try quiz(json, .opentdb)
+        #expect(texts(quiz) == ["Q? | +a -b"])
+        #expect(located(imported.diagnostics) == ["1:23: warning: unknown question type 'multi'; read as multiple choice"])
+    }
 }
