@@ -37,7 +37,8 @@ enum AikenImporter {
                     reset()
                     continue
                 }
-                guard let letter = answer, let correct = choices.firstIndex(where: { $0.letter == letter }) else {
+                // Lower case is read as the capital it stands for: no choice is lettered in lower case.
+                guard let letter = answer, let correct = choices.firstIndex(where: { String($0.letter) == letter.uppercased() }) else {
                     let letters = choices.map { String($0.letter) }.joined(separator: ", ")
                     diagnostics.append(file.error(
                         answer.map { "the answer '\($0)' is not the letter of one of this question's choices" }
@@ -91,13 +92,13 @@ enum AikenImporter {
         return TriviaImport.finish(draft, diagnostics: diagnostics, name: name)
     }
 
-    /// `ANSWER: B` (any letter case, spaces allowed): the letter; `.some(nil)` without one.
+    /// `ANSWER: B` (any letter case, spaces allowed): the letter as written; `.some(nil)` without one.
     static func answerLetter(_ line: String) -> Character?? {
         guard line.uppercased().hasPrefix("ANSWER"), let colon = line.firstIndex(of: ":"),
               line[..<colon].trimmingWhitespace.uppercased() == "ANSWER" else { return nil }
         let rest = line[line.index(after: colon)...].trimmingWhitespace
         guard let first = rest.first, first.isLetter, first.isASCII else { return .some(nil) }
-        return .some(Character(first.uppercased()))
+        return .some(first)
     }
 
     /// `A. text` or `A) text`: the capital letter and the text.

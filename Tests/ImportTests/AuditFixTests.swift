@@ -139,4 +139,12 @@ import TestSupport
         #expect(texts(quiz) == ["Q? | +a -b"])
         #expect(located(imported.diagnostics) == ["1:23: warning: unknown question type 'multi'; read as multiple choice"])
     }
+
+    @Test func aikenAnswersInLowerCase() throws {
+        let (imported, quiz) = try quiz("Q?\nA. a\nB. b\nANSWER: b\n", .aiken)
+        #expect(imported.diagnostics.isEmpty, "\(located(imported.diagnostics))")
+        #expect(texts(quiz) == ["Q? | -a +b"])
+        let wrong = importing("Q?\nA. a\nB. b\nANSWER: c\n", .aiken)
+        #expect(located(wrong.diagnostics) == ["4:9: error: the answer 'c' is not the letter of one of this question's choices"])
+    }
 }
