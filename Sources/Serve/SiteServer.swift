@@ -14,12 +14,40 @@ public struct SiteResponder: HTTPResponder {
     public typealias Context = BasicRequestContext
     let session: ServeSession
     let fileIO = FileIO()
+    /// Listening on this computer only: requests must name it too (see `isLocal`).
+    let localOnly: Bool
 
-    public init(session: ServeSession) {
+    public init(session: ServeSession, localOnly: Bool = true) {
         self.session = session
+        self.localOnly = localOnly
+    }
+
+    /// Whether a request's Host names this computer: `localhost` (or a name under it), an
+    /// address in 127/8, or `[::1]`, with any port. Another name reaching a server that
+    /// listens on this computer only is a page elsewhere whose name was pointed here (DNS
+    /// rebinding), which must not read the site and its drafts. No Host (HTTP/1.0) is local.
+    public static func isLocal(host: String?) -> Bool {
+        guard var name = host?.lowercased(), !name.isEmpty else { return true }
+        if name.hasPrefix("[") {
+            return name.hasPrefix("[::1]") && (name.count == 5 || name.dropFirst(5).hasPrefix(":"))
+        }
+        if let colon = name.lastIndex(of: ":") {
+            guard name[name.index(after: colon)...].allSatisfy({ ("0"..."9").contains($0) }) else { return false }
+            name = String(name[..<colon])
+        }
+        if name.hasSuffix(".") { name.removeLast() }
+        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127"
+            && parts.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy { ("0"..."9").contains($0) } && Int($0)! <= 255 }
     }
 
     public func respond(to request: Request, context: Context) async throws -> Response {
+        if localOnly, !Self.isLocal(host: request.head.authority) {
+            return Self.response(
+                .forbidden, Array("quizgen serve answers only requests for localhost or 127.0.0.1\n".utf8),
+                type: "text/plain; charset=utf-8", head: request.method == .head)
+        }
         guard request.method == .get || request.method == .head else {
             return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
         }
@@ -115,7 +143,42 @@ public enum SiteServer {
         public var host: String
         public var port: Int
         public var reason: String
+        /// The host is the problem (it names no address of this computer), not the port.
+        public var hostProblem = false
         public var description: String { "cannot listen on \(host):\(port): \(reason)" }
+
+        /// The failure in words: the system's message for its errno, not NIO's call and code.
+        init(host: String, port: Int, error: Error) {
+            self.host = host
+            self.port = port
+            switch error {
+            case let io as IOError:
+                switch io.errnoCode {
+                case EADDRINUSE: reason = "the port is in use"
+                case EACCES: reason = "permission denied (ports below 1024 need root)"
+                case EADDRNOTAVAIL:
+                    reason = "this computer has no such address"
+                    hostProblem = true
+                default: reason = String(cString: strerror(io.errnoCode))
+                }
+            case is SocketAddressError:
+                reason = "no such host"
+                hostProblem = true
+            default:
+                reason = "\(error)"
+            }
+        }
+
+        init(host: String, port: Int, reason: String) {
+            self.host = host
+            self.port = port
+            self.reason = reason
+        }
+    }
+
+    /// Whether `host` is an address of this computer only (so that no other can connect).
+    public static func isLoopback(_ host: String) -> Bool {
+        ["localhost", "::1"].contains(host.lowercased()) || host.hasPrefix("127.")
     }
 
     /// The first port from `port` on (trying `attempts` of them) that can be bound on `host`.
@@ -129,7 +192,9 @@ public enum SiteServer {
                 try? await channel.close()
                 return candidate
             } catch {
-                last = BindFailure(host: host, port: candidate, reason: "\(error)")
+                last = BindFailure(host: host, port: candidate, error: error)
+                // Another port cannot help a host that is not this computer's.
+                if last.hostProblem { break }
             }
         }
         throw last
@@ -142,7 +207,7 @@ public enum SiteServer {
         var logger = Logger(label: "quizgen.serve")
         logger.logLevel = .critical
         return Application(
-            responder: SiteResponder(session: session),
+            responder: SiteResponder(session: session, localOnly: isLoopback(host)),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             services: [session],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },

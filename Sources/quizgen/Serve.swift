@@ -50,16 +50,18 @@ struct ServeCommand: AsyncParsableCommand {
             printer.report(SiteLoader.load(location, fileSystem: .disk).problems)
             throw ExitCode.failure
         }
-        if !["127.0.0.1", "localhost", "::1"].contains(host) && !host.hasPrefix("127.") {
-            standardError("warning: listening on \(host): other computers on the network can see the site and its drafts\n")
-        }
         let chosen: Int
         do {
             chosen = try await SiteServer.freePort(host: host, from: port ?? SiteServer.defaultPort, attempts: port == nil ? 20 : 1)
         } catch {
-            standardError("error: \(error)\n"
-                + (port == nil ? "" : "hint: leave out --port to take the next free port from \(SiteServer.defaultPort)\n"))
+            let hint = error.hostProblem ? "hint: --host takes an address of this computer, such as 127.0.0.1 (the default) or 0.0.0.0 for every one\n"
+                : port == nil ? "" : "hint: leave out --port to take the next free port from \(SiteServer.defaultPort)\n"
+            standardError("error: \(error)\n" + hint)
             throw ExitCode.failure
+        }
+        // Said once the address is known to be this computer's.
+        if !SiteServer.isLoopback(host) {
+            standardError("warning: listening on \(host): other computers on the network can see the site and its drafts\n")
         }
         let session = ServeSession(
             location: location,

@@ -73,3 +73,21 @@ import Testing
         #expect(served.contains("script-src 'sha256-page' 'sha256-"))
     }
 }
+
+/// A page elsewhere whose name was pointed at 127.0.0.1 (DNS rebinding) reaches `serve`
+/// with its own name as the Host: only this computer's names are answered.
+@Suite struct LocalHostTests {
+    @Test func thisComputersNamesWithAnyPort() {
+        for host in [nil, "", "localhost", "LOCALHOST:8400", "localhost.", "app.localhost:8401", "127.0.0.1", "127.0.0.1:8400",
+                     "127.1.2.3:80", "[::1]", "[::1]:8400"] {
+            #expect(SiteResponder.isLocal(host: host), "\(host ?? "nil")")
+        }
+    }
+
+    @Test func anyOtherNameIsRefused() {
+        for host in ["evil.example", "evil.example:8400", "localhost.evil.example", "127.0.0.1.evil.example", "127.0.0.1:x",
+                     "128.0.0.1", "127.0.0", "127.0.0.256", "[::2]", "[::1]x", "0.0.0.0:8400", "192.168.1.2"] {
+            #expect(!SiteResponder.isLocal(host: host), "\(host)")
+        }
+    }
+}

@@ -261,6 +261,9 @@ def test_serving_adds_nothing_to_what_build_writes(site):
             assert response.status == 200 and response.read() == b""
         assert status_of(server.url + "../quizgen.yml") == 404
         assert status_of(server.url + "%2e%2e/quizgen.yml") == 404
+        # Another site's name pointed at this computer (DNS rebinding) reads nothing.
+        assert status_of(urllib.request.Request(server.url, headers={"Host": "evil.example"})) == 403
+        assert status_of(urllib.request.Request(server.url, headers={"Host": "localhost"})) == 200
     assert "/__quizgen/events" in served and "connect-src 'self'" in served
     run_quizgen("build", "--source", site)
     built = (site / "public" / QUIZ / "index.html").read_text()
