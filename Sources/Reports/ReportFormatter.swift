@@ -49,13 +49,10 @@ public enum ReportFormatter {
     }
 
     static func diagnosticJSON(_ d: Diagnostic) -> ScriptJSON {
-        var fields: [(String, ScriptJSON)] = [
-            ("severity", .string(d.severity.rawValue)),
-            ("file", .string(d.file)),
-            ("line", .int(d.line)),
-            ("column", .int(d.column)),
-            ("message", .string(d.message)),
-        ]
+        var fields: [(String, ScriptJSON)] = [("severity", .string(d.severity.rawValue)), ("file", .string(d.file))]
+        // A problem with a whole file or folder has no place in it: no 0 that reads as one.
+        if d.line > 0 { fields += [("line", .int(d.line)), ("column", .int(max(d.column, 1)))] }
+        fields.append(("message", .string(d.message)))
         if let hint = d.hint { fields.append(("hint", .string(hint))) }
         return .object(fields)
     }

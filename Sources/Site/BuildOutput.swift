@@ -38,6 +38,8 @@ public struct BuildOutput: Sendable {
     /// Content-relative paths of the assets to copy beside the pages.
     public var assets: [String] = []
     public var diagnostics: [Diagnostic] = []
+    /// The content files that became pages: drafts (without `--drafts`) are not among them.
+    public var published = 0
     /// What analysis found for each piece, when statistics were asked for (`check` prints it).
     public var reports: [AnalysedContent] = []
     public var timings: [Timing] = []

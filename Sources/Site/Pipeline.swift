@@ -206,6 +206,7 @@ public struct Pipeline: Sendable {
         }
         output.notes = Self.notes(mapNotes, options: options, hasStory: hasStory)
         output.assets = site.assets
+        output.published = metas.count
         _ = clock.lap("index")
         let index = IndexRenderer.render(metas, site: context)
         times.add("render", clock.lap("render").seconds)

@@ -64,6 +64,8 @@ public enum SiteWriter {
     public final class Staging: @unchecked Sendable {
         let fs: FileSystem
         let output: String
+        /// The output as the author named it, for messages.
+        let given: String
         let path: String
         let assets: Set<String>
         private var folders = Set<String>()
@@ -83,6 +85,7 @@ public enum SiteWriter {
             self.fs = fs
             let output = SiteWriter.resolveOutput(given, fileSystem: fs)
             self.output = output
+            self.given = given
             self.assets = Set(assets)
             let parent = SiteLocation.parent(of: output)
             let name = String(output.split(separator: "/").last ?? Substring(output))
@@ -91,9 +94,25 @@ public enum SiteWriter {
             let start = ContinuousClock.now
             try makeDirectories(parent, fs: fs)
             removeAbandoned(in: parent, prefix: prefix, output: output, fs: fs)
-            try fs.removeTree(path)
-            try fs.makeDirectory(path)
+            do throws(FileSystem.Failure) {
+                try fs.removeTree(path)
+                try fs.makeDirectory(path)
+            } catch {
+                throw Self.named(error, staging: path, output: given)
+            }
             writeTime += ContinuousClock.now - start
+        }
+
+        /// A failure inside the staging folder, told of the output the author named: the
+        /// staging folder's name (`.public.quizgen-PID`) means nothing to them.
+        static func named(_ failure: FileSystem.Failure, staging: String, output: String) -> FileSystem.Failure {
+            if failure.path.hasPrefix(staging + "/") {
+                return FileSystem.Failure(path: output + failure.path.dropFirst(staging.count), reason: failure.reason)
+            }
+            guard failure.path == staging else { return failure }
+            let parent = SiteLocation.parent(of: output)
+            return FileSystem.Failure(
+                path: output, reason: failure.reason + " (in \(parent == "." ? "the current folder" : parent + "/"))")
         }
 
         /// Queues files to be written, on every core; returns at once unless two batches
@@ -187,6 +206,7 @@ public enum SiteWriter {
                 return result([])
             } catch {
                 discard()
+                let error = Self.named(error, staging: path, output: given)
                 return result([.error("cannot write the site: \(error.reason)", file: error.path)])
             }
         }

@@ -74,7 +74,8 @@ struct Build: ParsableCommand {
         standardError(result.notes.map { "note: \($0)\n" }.joined())
         let pages = written.pages
         let warnings = result.diagnostics.warningCount
-        standardError("Wrote \(loaded.contentFiles.count) content file\(loaded.contentFiles.count == 1 ? "" : "s") "
+        let published = result.published
+        standardError("Wrote \(published) content file\(published == 1 ? "" : "s") "
             + "(\(pages) page\(pages == 1 ? "" : "s")) to \(outputPath)/ in \(milliseconds(clock.total))"
             + (warnings > 0 ? ", with \(warnings) warning\(warnings == 1 ? "" : "s")" : "") + ".\n")
     }

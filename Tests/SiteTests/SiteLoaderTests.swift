@@ -20,6 +20,14 @@ import Testing
         #expect(loaded.settings?.text == "title: T\n")
     }
 
+    /// A draft is read and checked, but is no published content file (`build` counts those).
+    @Test func draftsAreNotPublished() {
+        let draft = quiz.replacingOccurrences(of: "---\n", with: "---\ndraft: true\n", options: [], range: quiz.range(of: "---\n"))
+        let site = TemporarySite(files: ["Content/a.md": quiz, "Content/b.md": draft])
+        #expect(site.build().published == 1)
+        #expect(TemporarySite(files: ["Content/a.md": quiz, "Content/b.md": draft]).build(BuildOptions(includeDrafts: true)).published == 2)
+    }
+
     @Test func missingContentFolderIsAClearError() {
         let site = TemporarySite()
         let problems = SiteLoader.load(site.location, fileSystem: .disk).problems

@@ -146,10 +146,29 @@ import Testing
         #expect(!output.hasErrors)
         let problem = try #require(written?.problems.first)
         #expect(problem.message == "cannot write the site: No space left on device")
-        #expect(problem.file.hasSuffix("/q4/index.html"))
+        // Named in the output, as the author knows it: not in the staging folder.
+        #expect(problem.file == site.output + "/q4/index.html")
         #expect(site.tree() == before)
         let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: site.root.path))?.filter { $0.hasPrefix(".") }
         #expect(leftovers == [])
+    }
+
+    /// The staging folder beside the output cannot be made: the message names the output
+    /// and the folder it was to go in, not `.public.quizgen-PID`.
+    @Test func aStagingFolderThatCannotBeMadeIsToldAsTheOutput() throws {
+        let site = TemporarySite(files: ["Content/q.md": quiz])
+        var fs = FileSystem.disk
+        let makeDirectory = fs.makeDirectory
+        fs.makeDirectory = { path throws(FileSystem.Failure) in
+            if path.contains(".quizgen-") { throw FileSystem.Failure(path: path, reason: "Permission denied") }
+            try makeDirectory(path)
+        }
+        let loaded = SiteLoader.load(site.location, fileSystem: .disk)
+        let (output, written) = Pipeline().publish(loaded, to: site.output, fileSystem: fs)
+        #expect(written == nil)
+        let problem = try #require(output.diagnostics.first)
+        #expect(problem.file == site.output)
+        #expect(problem.message == "cannot write the site: Permission denied (in \(site.root.path)/)")
     }
 }
 
