@@ -75,6 +75,13 @@ import Testing
             .message.contains("holds the site itself") == true)
         #expect(SiteWriter.checkOutput(site.root.path + "/mine", location: site.location, fileSystem: fs)?
             .message.contains("has files that quizgen did not write") == true)
+        // An empty Templates/ or i18n/ would take the output, read on the next build.
+        for folder in ["Templates", "i18n"] {
+            try? FileManager.default.createDirectory(at: site.root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            #expect(SiteWriter.checkOutput(site.root.path + "/" + folder, location: site.location, fileSystem: fs)?
+                .message.contains("inside the site's \(folder)/ folder") == true)
+            #expect(SiteWriter.checkOutput(site.root.path + "/" + folder + "/out", location: site.location, fileSystem: fs) != nil)
+        }
         #expect(SiteWriter.checkOutput(site.output, location: site.location, fileSystem: fs) == nil)
         site.build()
         #expect(SiteWriter.checkOutput(site.output, location: site.location, fileSystem: fs) == nil)
