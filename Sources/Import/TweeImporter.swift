@@ -176,14 +176,20 @@ enum TweeImporter {
         rest = rest.drop { $0 == " " || $0 == "\t" }
         let column = line.utf8.count - rest.utf8.count + 1
         var name = ""
+        /// Where in `name` the last `<` that was not escaped stands: Twee 2's `<x,y>` position
+        /// may end a name that has no tags.
+        var position: Int?
         var i = rest.startIndex
         while i < rest.endIndex, rest[i] != "[", rest[i] != "{" {
             if rest[i] == "\\", rest.index(after: i) < rest.endIndex {
                 i = rest.index(after: i)
+            } else if rest[i] == "<" {
+                position = name.count
             }
             name.append(rest[i])
             i = rest.index(after: i)
         }
+        if let position, isPosition(name.dropFirst(position).trimmingWhitespace) { name = String(name.prefix(position)) }
         var tags: [String] = []
         var after = rest[i...]
         if after.first == "[" {
@@ -215,6 +221,15 @@ enum TweeImporter {
                                        hint: "a passage header is ':: Name', e.g. ':: The cave'"))
         }
         return .success((trimmed, tags, column, warning))
+    }
+
+    /// Twee 2's `<600,400>`.
+    static func isPosition(_ text: String) -> Bool {
+        guard text.hasPrefix("<"), text.hasSuffix(">") else { return false }
+        let numbers = text.dropFirst().dropLast().split(separator: ",", omittingEmptySubsequences: false)
+        return numbers.count == 2 && numbers.allSatisfy { number in
+            !number.isEmpty && number.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+        }
     }
 
     static func unescapedIndex(of character: Character, in text: Substring) -> String.Index? {
@@ -260,7 +275,11 @@ enum TweeImporter {
     static func links(in line: Substring) -> [Link] {
         var links: [Link] = []
         var from = line.startIndex
-        while let open = line[from...].firstRange(of: "[["), let close = line[open.upperBound...].firstRange(of: "]]") {
+        while var open = line[from...].firstRange(of: "[["), let close = line[open.upperBound...].firstRange(of: "]]") {
+            // Harlowe's `[[[Hall]]]` is a hook, `[…]`, around the link `[[Hall]]`.
+            while line[open.upperBound...].first == "[" {
+                open = line.index(after: open.lowerBound)..<line.index(after: open.upperBound)
+            }
             let inner = String(line[open.upperBound..<close.lowerBound])
             let parts = inner.split(separator: "][", maxSplits: 1, omittingEmptySubsequences: false)
             let link = String(parts[0])

@@ -102,6 +102,35 @@ import TestSupport
         #expect(story.pages[1].choices.map(\.target) == [0])
     }
 
+    @Test func aTwee2PositionIsNoPartOfTheName() throws {
+        let text = ":: Start [intro] <100,100>\nGo [[on->Next]].\n\n:: Next <200,100>\nThe end.\n\n:: Odd \\<1,2>\nKept.\n"
+        let (imported, piece, _) = importAndBuild(SourceFile(path: "pos.twee", text: text), .twee)
+        #expect(located(imported.diagnostics).filter { !$0.contains("cannot be reached") } == [])
+        let story = try #require(piece?.story)
+        #expect(story.pages.map { $0.title.plainText } == ["Start", "Next", "Odd <1,2>"])
+        #expect(story.pages.map(\.id) == ["start", "next", "odd-1-2"])
+        #expect(story.pages[0].choices.map(\.target) == [1])
+    }
+
+    /// Harlowe's `[[[Hall]]]` is a hook (the outer brackets) holding the link `[[Hall]]`.
+    @Test func harloweHooksAroundLinks() throws {
+        let text = """
+            :: Start
+            (if: $key)[[[Hall]]]
+            |x>[[[Hall]]] (link: "Run")[[[Go->Hall]]]
+            [[[[Hall]]]]
+
+            :: Hall
+            The end.
+            """
+        let (imported, piece, build) = importAndBuild(SourceFile(path: "hooks.twee", text: text), .twee)
+        #expect(!imported.diagnostics.contains { $0.message.contains("no passage") }, "\(located(imported.diagnostics))")
+        #expect(!build.hasErrors, "\(located(build))")
+        let story = try #require(piece?.story)
+        #expect(story.pages[0].choices.map(\.target) == [1, 1, 1, 1])
+        #expect(story.pages[0].choices.map { $0.label.plainText } == ["Hall", "Hall", "Go", "Hall"])
+    }
+
     @Test func brokenTweeIsLocatedAndWritesNothing() {
         let unclosed = importing(":: Start [tag\nText\n", .twee)
         #expect(located(unclosed.diagnostics) == ["1:10: error: the tag block of this passage is never closed with ']'"])
