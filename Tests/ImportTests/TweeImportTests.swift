@@ -131,6 +131,15 @@ import TestSupport
         #expect(story.pages[0].choices.map { $0.label.plainText } == ["Hall", "Hall", "Go", "Hall"])
     }
 
+    @Test func aTweeFileThatIsNotUTF8IsNoExcelCSV() throws {
+        guard case .failure(let problem) = ImportSource.decode([0x3A, 0x3A, 0x20, 0xFF], path: "a.twee") else {
+            Issue.record("decoded")
+            return
+        }
+        #expect(problem.message == "the file is not valid UTF-8")
+        #expect(problem.hint?.contains("Excel") == false)
+    }
+
     @Test func brokenTweeIsLocatedAndWritesNothing() {
         let unclosed = importing(":: Start [tag\nText\n", .twee)
         #expect(located(unclosed.diagnostics) == ["1:10: error: the tag block of this passage is never closed with ']'"])
