@@ -78,7 +78,7 @@ extension TweeImporter {
         for (number, raw) in passage.lines {
             // Twine shows no indentation, but Markdown would make a code block of it.
             var line = raw.drop { $0 == " " || $0 == "\t" }
-            var indent = raw.utf8.count - line.utf8.count
+            var indent = raw.utf8.count - line.utf8.count + (number == passage.lines.first?.number ? passage.textColumn - 1 : 0)
             if let open = fence {
                 let closes = line.hasPrefix(open) && line.drop { $0 == open.first }.allSatisfy(\.isWhitespace)
                 out.append(OutputLine(text: String(closes ? line : raw), isCode: true))

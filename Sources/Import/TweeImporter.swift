@@ -17,6 +17,8 @@ enum TweeImporter {
         var column: Int
         /// The text's lines with their line numbers, trailing blank lines left out.
         var lines: [(number: Int, text: Substring)]
+        /// The byte column of the text's first line: in Twine's HTML the text starts after a tag.
+        var textColumn = 1
         var text: String { lines.map { String($0.text) }.joined(separator: "\n").trimmingWhitespace }
     }
 
@@ -40,14 +42,16 @@ enum TweeImporter {
     ]
 
     static func importing(_ file: SourceFile, name: String) -> Imported {
-        var (passages, diagnostics) = read(file)
+        // Twine 2's HTML names its title, start and format in attributes, where Twee has passages.
+        let html = TwineHTML.holdsStory(file.text) ? TwineHTML.read(file) : nil
+        var (passages, diagnostics) = html.map { ($0.passages, $0.diagnostics) } ?? read(file)
         guard !diagnostics.hasErrors else { return .failed(diagnostics) }
 
-        var title = name
+        var title = html?.title.map { $0.collapsingWhitespace.trimmingWhitespace }.flatMap { $0.isEmpty ? nil : $0 } ?? name
         var subtitle: String?
         var author: String?
-        var start: (name: String, line: Int, column: Int)?
-        var format = TweeStoryFormat.unknown
+        var start = html?.start
+        var format = html?.format ?? TweeStoryFormat.unknown
         var pages: [Passage] = []
         for passage in passages {
             switch passage.name {

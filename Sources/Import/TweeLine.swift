@@ -117,9 +117,9 @@ struct TweeLine {
         guard i < text.endIndex, text[i].isASCII, text[i].isLetter else { return nil }
         let name = text[i...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
         i = name.endIndex
-        guard i < text.endIndex, text[i] == ">" || text[i] == "/" || text[i] == " " || text[i] == "\t" else { return nil }
+        guard i < text.endIndex, text[i] == ">" || text[i] == "/" || text[i].isWhitespace else { return nil }
         if closing {
-            i = text[i...].firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
+            i = text[i...].firstIndex { !$0.isWhitespace } ?? text.endIndex
             guard i < text.endIndex, text[i] == ">" else { return nil }
             return (name.lowercased(), true, false, text.index(after: i))
         }

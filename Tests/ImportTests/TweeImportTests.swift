@@ -274,6 +274,40 @@ import TestSupport
         #expect(problem.hint?.contains("Excel") == false)
     }
 
+    /// Twine 2's published HTML: the passages of its `<tw-storydata>`, their text decoded.
+    @Test func twine2HTMLIsReadAsItsPassages() throws {
+        let text = """
+            <!DOCTYPE html><html><head><script>var s = "<tw-storydata>";</script></head><body>
+            <tw-storydata name="The &quot;Cave&quot;" startnode="2" creator="Twine" format="SugarCube" ifid="X" hidden><style role="stylesheet" id="twine-user-stylesheet" type="text/twine-css">body {}</style><script role="script" id="twine-user-script" type="text/twine-javascript">[[Nowhere]]</script><tw-passagedata pid="1" name="Inside &amp; out" tags="" position="100,100" size="100,100">It is dark.
+            Go [[back-&gt;Mouth]] \\
+            now.</tw-passagedata><tw-passagedata pid="2" name="Mouth" tags="forest nobr" position="200,100">You see &lt;b&gt;a cave&lt;/b&gt;.
+            [[Go in|Inside &amp; out]]</tw-passagedata>
+            </tw-storydata>
+            </body></html>
+            """
+        #expect(ImportFormat.detect(path: "cave.html", text: text) == .twee)
+        #expect(ImportFormat.detect(path: "cave.txt", text: text) == .twee)
+        let (imported, piece, build) = importAndBuild(SourceFile(path: "cave.html", text: text), .twee, name: "cave")
+        #expect(located(imported.diagnostics) == [
+            "4:105: warning: 'Mouth' has HTML tags (<b>…): they are left out, the text and links in them are kept",
+        ])
+        #expect(!build.hasErrors, "\(located(build))")
+        let story = try #require(piece?.story)
+        #expect(piece?.meta.title == "The \"Cave\"")
+        #expect(story.pages.map { $0.title.plainText } == ["Inside & out", "Mouth"])
+        #expect(story.pages[story.start].id == "mouth")
+        #expect(story.pages.map { $0.choices.map(\.target) } == [[1], [0]])
+        #expect(imported.markdown.contains("It is dark.\\\nGo [back](#mouth) now.\n"), "\(imported.markdown)")
+        #expect(imported.markdown.contains("You see a cave.\n[Go in](#inside-out)\n"), "\(imported.markdown)")
+    }
+
+    @Test func htmlWithoutATwineStorySaysHowToGetTwee() {
+        let page = "<!DOCTYPE html><html><body><div id=\"storeArea\"></div></body></html>"
+        #expect(ImportFormat.detect(path: "old.html", text: page) == nil)
+        #expect(ImportFormat.undetectedHint(path: "old.html", text: page).contains("Export As Twee"))
+        #expect(ImportFormat.undetectedHint(path: "notes.txt", text: "plain prose") == "name it with --from twee|gift|aiken|opentdb")
+    }
+
     @Test func brokenTweeIsLocatedAndWritesNothing() {
         let unclosed = importing(":: Start [tag\nText\n", .twee)
         #expect(located(unclosed.diagnostics) == ["1:10: error: the tag block of this passage is never closed with ']'"])
