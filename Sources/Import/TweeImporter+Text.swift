@@ -3,11 +3,11 @@ import Diagnostics
 import Support
 
 extension TweeImporter {
-    /// The link that starts at `open` (a `[[`), as Twine reads it: `[[text->target]]` (the
+    /// The link that starts at `start` (a `[[`), as Twine reads it: `[[text->target]]` (the
     /// rightmost `->`), `[[target<-text]]` (the leftmost `<-`), `[[text|target]]` (the rightmost
-    /// `|`), `[[target]]`, each optionally followed by a SugarCube setter `][$x to 1]`. Nil when
-    /// it is never closed or names nothing.
-    static func link(at start: String.Index, in line: Substring) -> Link? {
+    /// `|`), `[[target]]`, each optionally followed by a SugarCube setter `][$x to 1]`; nil when
+    /// it is never closed. The link is nil where it names nothing; `end` is after its `]]`.
+    static func link(at start: String.Index, in line: Substring) -> (link: Link?, end: String.Index)? {
         var open = start..<line.index(start, offsetBy: 2)
         guard let close = line[open.upperBound...].firstRange(of: "]]") else { return nil }
         // Harlowe's `[[[Hall]]]` is a hook, `[…]`, around the link `[[Hall]]`.
@@ -30,10 +30,10 @@ extension TweeImporter {
             target = String(link[link.index(after: bar)...])
         }
         target = target.trimmingWhitespace
-        guard !target.isEmpty else { return nil }
-        return Link(
+        guard !target.isEmpty else { return (nil, close.upperBound) }
+        return (Link(
             range: open.lowerBound..<close.upperBound, text: text.trimmingWhitespace.isEmpty ? target : text,
-            target: target, setter: parts.count > 1, isExternal: isURL(target))
+            target: target, setter: parts.count > 1, isExternal: isURL(target)), close.upperBound)
     }
 
     /// `scheme://…`, as Twine tells an external link from a passage name.

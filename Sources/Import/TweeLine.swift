@@ -23,6 +23,11 @@ struct TweeLine {
     init(_ line: Substring, hidden: inout Hidden?) {
         var i = line.startIndex
         var textStart = i
+        // What the rest of the line was found not to hold, so that no search runs to its end
+        // twice: a `]]`, a tag's `>`, a closing run of backticks of some length.
+        var linksClose = true
+        var tagsClose = true
+        var unclosedRuns: Set<Int> = []
         func flush(to end: String.Index) {
             if textStart < end { pieces.append(.text(line[textStart..<end])) }
         }
@@ -41,19 +46,26 @@ struct TweeLine {
             let rest = line[i...]
             if rest.hasPrefix("`") {
                 let run = rest.prefix { $0 == "`" }
-                if let close = Self.closingRun(of: run.count, in: line[run.endIndex...]) {
+                if !unclosedRuns.contains(run.count), let close = Self.closingRun(of: run.count, in: line[run.endIndex...]) {
                     flush(to: i)
                     pieces.append(.code(line[i..<close]))
                     i = close
                     textStart = i
                 } else {
+                    unclosedRuns.insert(run.count)
                     i = run.endIndex
                 }
-            } else if rest.hasPrefix("[["), let link = TweeImporter.link(at: i, in: line) {
-                flush(to: link.range.lowerBound)
-                pieces.append(.link(link))
-                i = link.range.upperBound
-                textStart = i
+            } else if linksClose, rest.hasPrefix("[[") {
+                guard let (link, end) = TweeImporter.link(at: i, in: line) else {
+                    linksClose = false
+                    continue
+                }
+                if let link {
+                    flush(to: link.range.lowerBound)
+                    pieces.append(.link(link))
+                    textStart = end
+                }
+                i = end
             } else if rest.hasPrefix("<<") {
                 // SugarCube's macros are no tags.
                 i = line.index(i, offsetBy: 2)
@@ -63,7 +75,7 @@ struct TweeLine {
                 hidden = .comment
                 i = line.index(i, offsetBy: 4)
                 textStart = i
-            } else if rest.hasPrefix("<"), let tag = Self.tag(rest) {
+            } else if tagsClose, rest.hasPrefix("<"), let tag = Self.tag(rest, closes: &tagsClose) {
                 flush(to: i)
                 pieces.append(.tag(name: tag.name, start: i))
                 if !tag.closing, !tag.selfClosing, tag.name == "script" || tag.name == "style" {
@@ -111,6 +123,14 @@ struct TweeLine {
     /// An HTML tag at the start of `text`: `<name attributes>`, `<name/>` or `</name>`, its
     /// name lower-cased. Harlowe's `<name|` and a `<` in prose are none.
     static func tag(_ text: Substring) -> (name: String, closing: Bool, selfClosing: Bool, end: String.Index)? {
+        var closes = true
+        return tag(text, closes: &closes)
+    }
+
+    /// `closes` is set false when the search for the tag's `>` ran to the end of the text.
+    static func tag(
+        _ text: Substring, closes: inout Bool
+    ) -> (name: String, closing: Bool, selfClosing: Bool, end: String.Index)? {
         var i = text.index(after: text.startIndex)
         let closing = i < text.endIndex && text[i] == "/"
         if closing { i = text.index(after: i) }
@@ -137,6 +157,7 @@ struct TweeLine {
             previous = character
             i = text.index(after: i)
         }
+        closes = false
         return nil
     }
 }

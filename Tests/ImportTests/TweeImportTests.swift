@@ -308,6 +308,15 @@ import TestSupport
         #expect(ImportFormat.undetectedHint(path: "notes.txt", text: "plain prose") == "name it with --from twee|gift|aiken|opentdb")
     }
 
+    /// Unclosed links, tags and code spans by the thousand: each search runs once, not once
+    /// per opening.
+    @Test func aLineOfUnclosedMarkupIsReadQuickly() {
+        let line = String(repeating: "[[|]] [[x `` <a \"", count: 20_000)
+        let clock = ContinuousClock()
+        let time = clock.measure { _ = importing(":: Start\n" + line + "\n", .twee, path: "s.twee") }
+        #expect(time < .seconds(5), "\(time)")
+    }
+
     @Test func brokenTweeIsLocatedAndWritesNothing() {
         let unclosed = importing(":: Start [tag\nText\n", .twee)
         #expect(located(unclosed.diagnostics) == ["1:10: error: the tag block of this passage is never closed with ']'"])
