@@ -16,8 +16,10 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case "gift": return .gift
         case "aiken": return .aiken
         case "json": return .opentdb
+        case "html", "htm": return TwineHTML.holdsStory(text) ? .twee : nil
         default: break
         }
+        if TwineHTML.holdsStory(text) { return .twee }
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace }.filter { !$0.isEmpty }
         if let first = lines.first, first.hasPrefix("{") || first.hasPrefix("[") { return .opentdb }
         if lines.contains(where: { AikenImporter.answerLetter($0) != nil }) { return .aiken }
@@ -26,6 +28,20 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         if !headers.isEmpty && headers.allSatisfy({ !$0.dropFirst(2).contains("::") }) { return .twee }
         if lines.contains(where: { $0.contains("{") }) { return .gift }
         return nil
+    }
+}
+
+extension ImportFormat {
+    /// What to do with a file whose format cannot be told: HTML says how to get Twee.
+    public static func undetectedHint(path: String, text: String) -> String {
+        let name = "name it with --from \(allCases.map(\.rawValue).joined(separator: "|"))"
+        let lower = path.lowercased()
+        guard lower.hasSuffix(".html") || lower.hasSuffix(".htm") || text.prefix(1000).lowercased().contains("<html") else {
+            return name
+        }
+        return "this HTML holds no Twine 2 story (<tw-storydata>); quizgen reads Twine 2's published HTML and Twee: "
+            + "in Twine 2.6 or later, Build, Export As Twee writes it; `tweego -d story.html -o story.twee` "
+            + "decompiles published HTML (Twine 1's too) to Twee"
     }
 }
 

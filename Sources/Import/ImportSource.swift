@@ -18,7 +18,9 @@ public enum ImportSource {
             let column = String(decoding: body[lineStart..<bad], as: UTF8.self).count + 1
             return .failure(.error(
                 "the file is not valid UTF-8", file: path, line: line, column: column,
-                hint: "save it as UTF-8 (in Excel: \"CSV UTF-8\"; in most editors: Save with Encoding, UTF-8)"))
+                hint: path.lowercased().hasSuffix(".csv")
+                    ? "save it as UTF-8 (in Excel: \"CSV UTF-8\"; in most editors: Save with Encoding, UTF-8)"
+                    : "save it as UTF-8 (in most editors: Save with Encoding, UTF-8)"))
         }
         var text = String(decoding: body, as: UTF8.self)
         if text.utf8.contains(0x0D) {

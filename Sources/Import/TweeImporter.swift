@@ -17,6 +17,8 @@ enum TweeImporter {
         var column: Int
         /// The text's lines with their line numbers, trailing blank lines left out.
         var lines: [(number: Int, text: Substring)]
+        /// The byte column of the text's first line: in Twine's HTML the text starts after a tag.
+        var textColumn = 1
         var text: String { lines.map { String($0.text) }.joined(separator: "\n").trimmingWhitespace }
     }
 
@@ -40,13 +42,16 @@ enum TweeImporter {
     ]
 
     static func importing(_ file: SourceFile, name: String) -> Imported {
-        var (passages, diagnostics) = read(file)
+        // Twine 2's HTML names its title, start and format in attributes, where Twee has passages.
+        let html = TwineHTML.holdsStory(file.text) ? TwineHTML.read(file) : nil
+        var (passages, diagnostics) = html.map { ($0.passages, $0.diagnostics) } ?? read(file)
         guard !diagnostics.hasErrors else { return .failed(diagnostics) }
 
-        var title = name
+        var title = html?.title.map { $0.collapsingWhitespace.trimmingWhitespace }.flatMap { $0.isEmpty ? nil : $0 } ?? name
         var subtitle: String?
         var author: String?
-        var start: (name: String, line: Int, column: Int)?
+        var start = html?.start
+        var format = html?.format ?? TweeStoryFormat.unknown
         var pages: [Passage] = []
         for passage in passages {
             switch passage.name {
@@ -57,7 +62,7 @@ enum TweeImporter {
             case "StoryAuthor":
                 author = passage.text.collapsingWhitespace.trimmingWhitespace
             case "StoryData":
-                start = storyStart(passage, file: file, diagnostics: &diagnostics)
+                (start, format) = storyData(passage, file: file, diagnostics: &diagnostics)
             default:
                 if specialNames.contains(passage.name) || passage.tags.contains(where: specialTags.contains) {
                     if !passage.text.isEmpty {
@@ -108,7 +113,7 @@ enum TweeImporter {
         out += "start: \(startID)\n---\n"
         var choiceCount = 0
         for page in pages {
-            let (body, links, problems) = convert(page, ids: ids, file: file)
+            let (body, links, problems) = convert(page, ids: ids, file: file, format: format)
             diagnostics += problems
             choiceCount += links
             out += "\n## \(MarkdownText.line(page.name)) {#\(ids[page.name]!)}\n"
@@ -176,14 +181,20 @@ enum TweeImporter {
         rest = rest.drop { $0 == " " || $0 == "\t" }
         let column = line.utf8.count - rest.utf8.count + 1
         var name = ""
+        /// Where in `name` the last `<` that was not escaped stands: Twee 2's `<x,y>` position
+        /// may end a name that has no tags.
+        var position: Int?
         var i = rest.startIndex
         while i < rest.endIndex, rest[i] != "[", rest[i] != "{" {
             if rest[i] == "\\", rest.index(after: i) < rest.endIndex {
                 i = rest.index(after: i)
+            } else if rest[i] == "<" {
+                position = name.count
             }
             name.append(rest[i])
             i = rest.index(after: i)
         }
+        if let position, isPosition(name.dropFirst(position).trimmingWhitespace) { name = String(name.prefix(position)) }
         var tags: [String] = []
         var after = rest[i...]
         if after.first == "[" {
@@ -217,6 +228,15 @@ enum TweeImporter {
         return .success((trimmed, tags, column, warning))
     }
 
+    /// Twee 2's `<600,400>`.
+    static func isPosition(_ text: String) -> Bool {
+        guard text.hasPrefix("<"), text.hasSuffix(">") else { return false }
+        let numbers = text.dropFirst().dropLast().split(separator: ",", omittingEmptySubsequences: false)
+        return numbers.count == 2 && numbers.allSatisfy { number in
+            !number.isEmpty && number.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+        }
+    }
+
     static func unescapedIndex(of character: Character, in text: Substring) -> String.Index? {
         var i = text.startIndex
         while i < text.endIndex {
@@ -231,11 +251,11 @@ enum TweeImporter {
         return nil
     }
 
-    /// StoryData's `start`, where the passage says so; a warning when its JSON is broken.
-    static func storyStart(
+    /// StoryData's `start` and story format, where it says so; a warning when its JSON is broken.
+    static func storyData(
         _ passage: Passage, file: SourceFile, diagnostics: inout [Diagnostic]
-    ) -> (name: String, line: Int, column: Int)? {
-        guard let first = passage.lines.first(where: { !$0.text.allSatisfy(\.isWhitespace) }) else { return nil }
+    ) -> (start: (name: String, line: Int, column: Int)?, format: TweeStoryFormat) {
+        guard let first = passage.lines.first(where: { !$0.text.allSatisfy(\.isWhitespace) }) else { return (nil, .unknown) }
         let offset = file.lineStarts[first.number - 1]
         let end = passage.lines.last.map { file.lineStarts[$0.number - 1] + $0.text.utf8.count } ?? offset
         let utf8 = file.text.utf8
@@ -244,157 +264,12 @@ enum TweeImporter {
         case .failure(let problem):
             diagnostics.append(file.diagnostic(
                 .warning, "StoryData is not valid JSON and is ignored: \(problem.message)", byteOffset: problem.offset))
-            return nil
+            return (nil, .unknown)
         case .success(let data):
-            guard let node = data["start"], let start = node.string else { return nil }
+            let format = TweeStoryFormat(name: data["format"]?.string)
+            guard let node = data["start"], let start = node.string else { return (nil, format) }
             let (line, column) = file.position(ofByte: node.offset)
-            return (start, line, column)
+            return ((start, line, column), format)
         }
-    }
-
-    // MARK: Text
-
-    /// The links of one line, as Twine reads them: `[[text->target]]` (the rightmost `->`),
-    /// `[[target<-text]]` (the leftmost `<-`), `[[text|target]]` (the rightmost `|`),
-    /// `[[target]]`, each optionally followed by a SugarCube setter `][$x to 1]`.
-    static func links(in line: Substring) -> [Link] {
-        var links: [Link] = []
-        var from = line.startIndex
-        while let open = line[from...].firstRange(of: "[["), let close = line[open.upperBound...].firstRange(of: "]]") {
-            let inner = String(line[open.upperBound..<close.lowerBound])
-            let parts = inner.split(separator: "][", maxSplits: 1, omittingEmptySubsequences: false)
-            let link = String(parts[0])
-            var text = link
-            var target = link
-            if let arrow = link.ranges(of: "->").last {
-                text = String(link[..<arrow.lowerBound])
-                target = String(link[arrow.upperBound...])
-            } else if let arrow = link.firstRange(of: "<-") {
-                target = String(link[..<arrow.lowerBound])
-                text = String(link[arrow.upperBound...])
-            } else if let bar = link.lastIndex(of: "|") {
-                text = String(link[..<bar])
-                target = String(link[link.index(after: bar)...])
-            }
-            target = target.trimmingWhitespace
-            if !target.isEmpty {
-                links.append(Link(
-                    range: open.lowerBound..<close.upperBound, text: text.trimmingWhitespace.isEmpty ? target : text,
-                    target: target, setter: parts.count > 1, isExternal: isURL(target)))
-            }
-            from = close.upperBound
-        }
-        return links
-    }
-
-    /// `scheme://…`, as Twine tells an external link from a passage name.
-    static func isURL(_ target: String) -> Bool {
-        guard let colon = target.firstRange(of: "://") else { return false }
-        let scheme = target[..<colon.lowerBound]
-        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-            && target[colon.upperBound...].first.map { $0 == "/" || $0.isLetter || $0.isNumber || $0 == "_" } == true
-    }
-
-    /// One passage's text as quizgen Markdown, the number of choices in it, and its warnings.
-    static func convert(_ passage: Passage, ids: [String: String], file: SourceFile) -> (String, Int, [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
-        var code: [(kind: String, line: Int, column: Int)] = []
-        /// The first of each kind of code, named by its first example.
-        func note(_ kind: String, _ line: Int, _ column: Int) {
-            let key = kind.prefix { $0 != "(" && $0 != "[" && $0 != "{" && $0 != "<" && $0 != "$" }
-            if !code.contains(where: { $0.kind.hasPrefix(key) }) { code.append((kind, line, column)) }
-        }
-        var out: [String] = []
-        var choices = 0
-        var inVars = passage.lines.contains { $0.text.trimmingWhitespace == "--" }
-        for (number, raw) in passage.lines {
-            // Twine shows no indentation, but Markdown would make a code block of it.
-            let line = raw.drop { $0 == " " || $0 == "\t" }
-            let indent = raw.utf8.count - line.utf8.count
-            func column(_ index: String.Index) -> Int { indent + line.utf8.distance(from: line.startIndex, to: index) + 1 }
-            if inVars {
-                if line.trimmingWhitespace == "--" {
-                    inVars = false
-                } else if !line.allSatisfy(\.isWhitespace), !line.contains(":") {
-                    inVars = false
-                } else if !line.allSatisfy(\.isWhitespace) {
-                    note("a Chapbook vars section", number, indent + 1)
-                }
-            }
-            var text = ""
-            var from = line.startIndex
-            for link in links(in: line) {
-                text += plain(line[from..<link.range.lowerBound], number: number, column: column, note: note)
-                from = link.range.upperBound
-                if link.setter { note("a link setter", number, column(link.range.lowerBound)) }
-                if link.isExternal {
-                    text += "[\(MarkdownText.line(link.text))](<\(link.target.filter { $0 != ">" && $0 != "<" })>)"
-                } else if let id = ids[link.target] {
-                    text += "[\(MarkdownText.line(link.text))](#\(id))"
-                    choices += 1
-                } else {
-                    diagnostics.append(file.warning(
-                        "a link to '\(link.target)', which is no passage of this story: kept as text", line: number,
-                        byteColumn: column(link.range.lowerBound), hint: NearestMatch.hint(link.target, in: ids.keys.sorted())))
-                    text += MarkdownText.escape(String(line[link.range]))
-                }
-            }
-            text += plain(line[from...], number: number, column: column, note: note)
-            out.append(blockSafe(text))
-        }
-        if let first = code.first {
-            let kinds = code.prefix(3).map(\.kind)
-            let list = kinds.count == 1 ? kinds[0] : kinds.dropLast().joined(separator: ", ") + " and " + kinds.last!
-            diagnostics.append(file.warning(
-                "'\(passage.name)' has story-format code (\(list)) that a static page cannot run: it is kept as plain text",
-                line: first.line, byteColumn: first.column,
-                hint: "edit the page to say in words what the code did, or remove it"))
-        }
-        return (out.joined(separator: "\n"), choices, diagnostics)
-    }
-
-    /// Text outside links: story-format code is noted, and what would be quizgen markup escaped
-    /// (`<<` is no HTML tag, `](#id)` is no choice).
-    static func plain(
-        _ text: Substring, number: Int, column: (String.Index) -> Int, note: (String, Int, Int) -> Void
-    ) -> String {
-        if let macro = text.firstRange(of: "<<") { note("SugarCube macros <<…>>", number, column(macro.lowerBound)) }
-        var i = text.startIndex
-        while i < text.endIndex {
-            let character = text[i]
-            let next = text.index(after: i)
-            if character == "(", let colon = text[next...].prefix(24).firstIndex(of: ":"),
-               text[next..<colon].count > 0, text[next..<colon].allSatisfy({ $0.isLetter || $0 == "-" || $0.isNumber }) {
-                note("Harlowe macros such as (\(text[next..<colon]):)", number, column(i))
-            } else if character == "$", next < text.endIndex, text[next].isLetter || text[next] == "_" {
-                note("variables such as $\(text[next...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })", number, column(i))
-            } else if character == "{", let close = text[next...].firstIndex(of: "}"), text[next..<close].contains(where: \.isLetter) {
-                note("Chapbook inserts {…}", number, column(i))
-            } else if character == "[", i == text.startIndex, text.trimmingWhitespace.hasSuffix("]"), !text.hasPrefix("[[") {
-                note("Chapbook modifiers such as [\(text.dropFirst().prefix { $0 != "]" && $0 != " " })]", number, column(i))
-            }
-            i = next
-        }
-        return String(text).replacingAll("<<", with: "\\<\\<").replacingAll("](#", with: "]\\(#")
-    }
-
-    /// A line of passage text that cannot change the page structure: headings move two levels
-    /// down (a `#` would be the story's title, `##` a new page), a line of only `-`, `=`, `*` or
-    /// `_` (a setext underline or a rule, as Chapbook's `--`) is escaped, and a closing `{…}`
-    /// is no attribute block.
-    static func blockSafe(_ line: String) -> String {
-        var line = line
-        let hashes = line.prefix { $0 == "#" }.count
-        if (1...6).contains(hashes), line.dropFirst(hashes).first.map({ $0 == " " || $0 == "\t" }) ?? true {
-            line = String(repeating: "#", count: min(hashes + 2, 6)) + line.dropFirst(hashes)
-        } else if !line.isEmpty, line.allSatisfy({ "-=*_ \t".contains($0) }), line.contains(where: { $0 != " " && $0 != "\t" }) {
-            line = "\\" + line
-        }
-        if line.trimmingWhitespace.hasSuffix("}"), let open = line.lastIndex(of: "{"),
-           open == line.startIndex || line[line.index(before: open)] != "\\" {
-            line.insert("\\", at: open)
-        }
-        return line
     }
 }
-

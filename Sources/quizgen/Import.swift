@@ -22,9 +22,10 @@ struct Import: ParsableCommand {
 
             Formats (told from the extension and the content, or set with --from):
               twee     Twine's Twee 3 and Twee 1 (Twine 2.6+, Twine 1, Tweego; any story
-                       format): passages become pages, links choices, StoryData's start
-                       the first page. Macros, variables and inserts stay as plain text,
-                       with one warning per passage.
+                       format), and Twine 2's published HTML: passages become pages,
+                       links choices, StoryData's start the first page. Macros,
+                       variables and inserts stay as plain text, with one warning per
+                       passage.
               gift     Moodle's GIFT: multiple-choice and true/false questions; other
                        kinds are skipped with a warning each.
               aiken    Moodle's Aiken: a question, lettered choices, ANSWER: B.
@@ -87,7 +88,7 @@ struct Import: ParsableCommand {
             guard let format = from ?? ImportFormat.detect(path: path, text: file.text) else {
                 problems.append(.error(
                     "cannot tell the format of this file", file: path,
-                    hint: "name it with --from \(ImportFormat.allCases.map(\.rawValue).joined(separator: "|"))"))
+                    hint: ImportFormat.undetectedHint(path: path, text: file.text)))
                 continue
             }
             let base = Self.baseName(path)

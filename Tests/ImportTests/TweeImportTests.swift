@@ -78,7 +78,7 @@ import TestSupport
         #expect(located(imported.diagnostics) == [
             "11:4: warning: 'StoryInit' is a special passage of the story format, not a page: it is not imported",
             "14:4: warning: 'Story Stylesheet' is a 'stylesheet' passage of the story format, not a page: it is not imported",
-            "20:25: warning: 'Mouth of the cave' has story-format code (a link setter) that a static page cannot run: it is kept as plain text",
+            "20:25: warning: 'Mouth of the cave' has story-format code (a link setter) that a static page cannot run: it is left out",
             "21:49: warning: a link to 'Nowhere', which is no passage of this story: kept as text",
             "25:1: warning: 'Torch' has story-format code (Harlowe macros such as (set:) and variables such as $torch) that a static page cannot run: it is kept as plain text",
         ])
@@ -100,6 +100,221 @@ import TestSupport
         #expect(story.pages[story.start].id == "start")
         #expect(story.pages.map { $0.title.plainText } == ["Intro {old}", "Start"])
         #expect(story.pages[1].choices.map(\.target) == [0])
+    }
+
+    @Test func aTwee2PositionIsNoPartOfTheName() throws {
+        let text = ":: Start [intro] <100,100>\nGo [[on->Next]].\n\n:: Next <200,100>\nThe end.\n\n:: Odd \\<1,2>\nKept.\n"
+        let (imported, piece, _) = importAndBuild(SourceFile(path: "pos.twee", text: text), .twee)
+        #expect(located(imported.diagnostics).filter { !$0.contains("cannot be reached") } == [])
+        let story = try #require(piece?.story)
+        #expect(story.pages.map { $0.title.plainText } == ["Start", "Next", "Odd <1,2>"])
+        #expect(story.pages.map(\.id) == ["start", "next", "odd-1-2"])
+        #expect(story.pages[0].choices.map(\.target) == [1])
+    }
+
+    /// Harlowe's `[[[Hall]]]` is a hook (the outer brackets) holding the link `[[Hall]]`.
+    @Test func harloweHooksAroundLinks() throws {
+        let text = """
+            :: Start
+            (if: $key)[[[Hall]]]
+            |x>[[[Hall]]] (link: "Run")[[[Go->Hall]]]
+            [[[[Hall]]]]
+
+            :: Hall
+            The end.
+            """
+        let (imported, piece, build) = importAndBuild(SourceFile(path: "hooks.twee", text: text), .twee)
+        #expect(!imported.diagnostics.contains { $0.message.contains("no passage") }, "\(located(imported.diagnostics))")
+        #expect(!build.hasErrors, "\(located(build))")
+        let story = try #require(piece?.story)
+        #expect(story.pages[0].choices.map(\.target) == [1, 1, 1, 1])
+        #expect(story.pages[0].choices.map { $0.label.plainText } == ["Hall", "Hall", "Go", "Hall"])
+    }
+
+    /// Twine shows every line break in a passage; Harlowe and SugarCube join lines at a `\`.
+    @Test func everyLineBreakInAPassageIsOneOnThePage() throws {
+        let text = """
+            :: Start
+            You wake up.
+            A voice whispers your name.
+
+            It is dark.  
+            [[Open the door->Door]]
+            [[Go back to sleep->Start]]
+
+            :: Door
+            # A corridor
+            A long \\
+            corridor
+            \\ stretches on.
+            ```
+            [[Start]]
+            line
+            ```
+            - a
+            - [[Start]]
+            Last.
+            """
+        let (imported, piece, build) = importAndBuild(SourceFile(path: "wake.twee", text: text), .twee)
+        #expect(imported.diagnostics.isEmpty, "\(located(imported.diagnostics))")
+        #expect(!build.hasErrors, "\(located(build))")
+        #expect(imported.markdown.hasSuffix("""
+            ## Start {#start}
+
+            You wake up.\\
+            A voice whispers your name.
+
+            It is dark.\\
+            [Open the door](#door)\\
+            [Go back to sleep](#start)
+
+            ## Door {#door}
+
+            ### A corridor
+            A long corridor stretches on.
+            ```
+            [[Start]]
+            line
+            ```
+            - a
+            - [Start](#start)
+            Last.
+
+            """))
+        let story = try #require(piece?.story)
+        #expect(story.pages.map { $0.choices.map(\.target) } == [[1, 0], [0]])
+        #expect(imported.summary == "a story of 2 pages and 3 choices")
+    }
+
+    /// Chapbook and Snowman read Markdown: a `\` at a line's end is already a line break.
+    @Test func aBackslashEndsALineInChapbook() {
+        expectImport(
+            ":: StoryData\n{\"format\": \"Chapbook\"}\n\n:: Start\nOne\\\nTwo\nThree\n",
+            endsWith: "## Start {#start}\n\nOne\\\nTwo\\\nThree\n")
+    }
+
+    /// SugarCube's `nobr` tag: the passage's lines make one paragraph.
+    @Test func aNobrPassageHasNoLineBreaks() {
+        expectImport(
+            ":: Start [nobr]\nOne\n<% s.two = 2 %>\nThree\n", endsWith: "## Start {#start}\n\nOne\n<% s.two = 2 %>\nThree\n",
+            warnings: ["3:1: warning: 'Start' has story-format code (Snowman templates <%…%>) that a static page cannot run: it is kept as plain text"])
+    }
+
+    /// Harlowe's `(if: $x)[Yes](else:)[No]` is no Markdown link to `else:`.
+    @Test func aHarloweHookBeforeAMacroIsNoLink() {
+        expectImport(
+            ":: Start\n(if: $x)[Yes](else:)[No]\n", endsWith: "(if: $x)[Yes]\\(else:)[No]\n",
+            warnings: ["2:1: warning: 'Start' has story-format code (Harlowe macros such as (if:) and variables such as $x) that a static page cannot run: it is kept as plain text"])
+    }
+
+    func expectImport(_ text: String, endsWith end: String, warnings: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+        let imported = importing(text, .twee, path: "s.twee")
+        #expect(imported.markdown.hasSuffix(end), "\(imported.markdown)", sourceLocation: sourceLocation)
+        #expect(located(imported.diagnostics) == warnings, sourceLocation: sourceLocation)
+    }
+
+    /// A build leaves raw HTML out: the importer leaves out the tags, not the links in them.
+    @Test func linksInsideHTMLStayChoices() throws {
+        let text = """
+            :: Start
+            <div class="box">[[Step outside->Outside]]</div>
+            <p>[[Another Passage]]</p>
+            <hr>
+            [[Back->Start]]
+            <script>
+            alert("[[Outside]]")
+            </script>
+            Plain <b>bold</b><br>text. <!-- a [[Outside]]
+            comment -->
+
+            :: Outside
+            Out.
+
+            :: Another Passage
+            Another.
+            """
+        let (imported, piece, build) = importAndBuild(SourceFile(path: "html.twee", text: text), .twee)
+        #expect(located(imported.diagnostics) == [
+            "2:1: warning: 'Start' has HTML tags (<div>…): they are left out, the text and links in them are kept",
+        ])
+        #expect(build.isEmpty, "\(located(build))")
+        let story = try #require(piece?.story)
+        #expect(story.pages[0].choices.map(\.target) == [1, 2, 0])
+        #expect(imported.markdown.contains("""
+            [Step outside](#outside)\\
+            [Another Passage](#another-passage)\\
+            [Back](#start)\\
+            Plain bold\\
+            text.
+
+            """))
+    }
+
+    @Test func codeSpansAndMarkdownLinksAreNoTwineCode() throws {
+        let text = """
+            :: Start
+            Type ``[[x]]`` or `[[Hall]]`, see [the guide](http://example.org/a), or [[Hall]].
+            Write [to me](mailto:me@example.org).
+
+            :: Hall
+            The end.
+            """
+        let (imported, piece, _) = importAndBuild(SourceFile(path: "code.twee", text: text), .twee)
+        #expect(imported.diagnostics.isEmpty, "\(located(imported.diagnostics))")
+        #expect(imported.markdown.contains("Type ``[[x]]`` or `[[Hall]]`, see [the guide](http://example.org/a), or [Hall](#hall)."))
+        #expect(try #require(piece?.story).pages[0].choices.count == 1)
+    }
+
+    @Test func aTweeFileThatIsNotUTF8IsNoExcelCSV() throws {
+        guard case .failure(let problem) = ImportSource.decode([0x3A, 0x3A, 0x20, 0xFF], path: "a.twee") else {
+            Issue.record("decoded")
+            return
+        }
+        #expect(problem.message == "the file is not valid UTF-8")
+        #expect(problem.hint?.contains("Excel") == false)
+    }
+
+    /// Twine 2's published HTML: the passages of its `<tw-storydata>`, their text decoded.
+    @Test func twine2HTMLIsReadAsItsPassages() throws {
+        let text = """
+            <!DOCTYPE html><html><head><script>var s = "<tw-storydata>";</script></head><body>
+            <tw-storydata name="The &quot;Cave&quot;" startnode="2" creator="Twine" format="SugarCube" ifid="X" hidden><style role="stylesheet" id="twine-user-stylesheet" type="text/twine-css">body {}</style><script role="script" id="twine-user-script" type="text/twine-javascript">[[Nowhere]]</script><tw-passagedata pid="1" name="Inside &amp; out" tags="" position="100,100" size="100,100">It is dark.
+            Go [[back-&gt;Mouth]] \\
+            now.</tw-passagedata><tw-passagedata pid="2" name="Mouth" tags="forest nobr" position="200,100">You see &lt;b&gt;a cave&lt;/b&gt;.
+            [[Go in|Inside &amp; out]]</tw-passagedata>
+            </tw-storydata>
+            </body></html>
+            """
+        #expect(ImportFormat.detect(path: "cave.html", text: text) == .twee)
+        #expect(ImportFormat.detect(path: "cave.txt", text: text) == .twee)
+        let (imported, piece, build) = importAndBuild(SourceFile(path: "cave.html", text: text), .twee, name: "cave")
+        #expect(located(imported.diagnostics) == [
+            "4:105: warning: 'Mouth' has HTML tags (<b>…): they are left out, the text and links in them are kept",
+        ])
+        #expect(!build.hasErrors, "\(located(build))")
+        let story = try #require(piece?.story)
+        #expect(piece?.meta.title == "The \"Cave\"")
+        #expect(story.pages.map { $0.title.plainText } == ["Inside & out", "Mouth"])
+        #expect(story.pages[story.start].id == "mouth")
+        #expect(story.pages.map { $0.choices.map(\.target) } == [[1], [0]])
+        #expect(imported.markdown.contains("It is dark.\\\nGo [back](#mouth) now.\n"), "\(imported.markdown)")
+        #expect(imported.markdown.contains("You see a cave.\n[Go in](#inside-out)\n"), "\(imported.markdown)")
+    }
+
+    @Test func htmlWithoutATwineStorySaysHowToGetTwee() {
+        let page = "<!DOCTYPE html><html><body><div id=\"storeArea\"></div></body></html>"
+        #expect(ImportFormat.detect(path: "old.html", text: page) == nil)
+        #expect(ImportFormat.undetectedHint(path: "old.html", text: page).contains("Export As Twee"))
+        #expect(ImportFormat.undetectedHint(path: "notes.txt", text: "plain prose") == "name it with --from twee|gift|aiken|opentdb")
+    }
+
+    /// Unclosed links, tags and code spans by the thousand: each search runs once, not once
+    /// per opening.
+    @Test func aLineOfUnclosedMarkupIsReadQuickly() {
+        let line = String(repeating: "[[|]] [[x `` <a \"", count: 20_000)
+        let clock = ContinuousClock()
+        let time = clock.measure { _ = importing(":: Start\n" + line + "\n", .twee, path: "s.twee") }
+        #expect(time < .seconds(5), "\(time)")
     }
 
     @Test func brokenTweeIsLocatedAndWritesNothing() {
