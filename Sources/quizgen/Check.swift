@@ -38,7 +38,7 @@ struct Check: ParsableCommand {
     var files: [String] = []
 
     func run() throws {
-        let location = site.source == nil && !files.isEmpty ? SiteLocation.enclosing(files[0], fileSystem: .disk) : site.location
+        let location = site.location(for: files)
         var loaded = SiteLoader.load(location, fileSystem: .disk)
         if !files.isEmpty { loaded = loaded.selecting(files, fileSystem: .disk) }
         let result = Pipeline(options: BuildOptions(includeDrafts: site.drafts, render: false, statistics: true)).collect(loaded)
