@@ -30,28 +30,37 @@ public enum Scaffold {
         return nil
     }
 
-    /// Writes one new file, making the folders above it.
+    /// Writes one new file, making the folders above it; when it cannot be written, the
+    /// folders made for it are taken away again, so a failure leaves nothing behind.
     public static func makeFile(at path: String, text: String, fileSystem fs: FileSystem) -> Diagnostic? {
         if fs.kind(path) != nil || fs.isLink(path) {
             return .error("the file already exists", file: path, hint: "name a new file; nothing was written")
         }
+        var made: [String] = []
         do throws(FileSystem.Failure) {
-            try makeFolders(SiteLocation.parent(of: path), fs: fs)
+            try makeFolders(SiteLocation.parent(of: path), fs: fs, made: &made)
             try fs.write(path, Array(text.utf8))
         } catch {
+            if let top = made.first { try? fs.removeTree(top) }
             return .error("cannot write: \(error.reason)", file: error.path)
         }
         return nil
     }
 
-    /// `mkdir -p`: each missing folder on the way, from the top.
     static func makeFolders(_ path: String, fs: FileSystem) throws(FileSystem.Failure) {
+        var made: [String] = []
+        try makeFolders(path, fs: fs, made: &made)
+    }
+
+    /// `mkdir -p`: each missing folder on the way, from the top; `made` gets those it made.
+    static func makeFolders(_ path: String, fs: FileSystem, made: inout [String]) throws(FileSystem.Failure) {
         guard path != ".", path != "/", !path.isEmpty else { return }
         switch fs.kind(path) {
         case .directory?: return
         case nil:
-            try makeFolders(SiteLocation.parent(of: path), fs: fs)
+            try makeFolders(SiteLocation.parent(of: path), fs: fs, made: &made)
             try fs.makeDirectory(path)
+            made.append(path)
         case .file?, .other?:
             throw FileSystem.Failure(path: path, reason: "not a folder")
         }
