@@ -1,16 +1,23 @@
 import Diagnostics
 
 /// What `init` and `new` write: a new site, or one new file. Authors' work is never
-/// overwritten: a site goes only into a missing or empty folder, a file only where none is.
+/// overwritten: a site goes only into a missing folder or one with nothing but dot-entries
+/// (a fresh `git init` or clone), a file only where none is.
 public enum Scaffold {
     /// Writes `files` (paths relative to `folder`, in order) into `folder`, made when missing.
+    /// A folder that holds only names starting with `.` (`.git`, `.DS_Store`) is taken, since
+    /// a site never reads those; one of `files` that is already there is an error, so the
+    /// caller leaves out the ones it keeps (an existing `.gitignore`).
     public static func makeSite(at folder: String, files: [(path: String, text: String)], fileSystem fs: FileSystem) -> Diagnostic? {
         switch fs.kind(folder) {
         case .directory?:
             let names = (try? fs.list(folder)) ?? []
-            if !names.isEmpty {
+            if let name = names.sorted().first(where: { !$0.hasPrefix(".") }) {
                 return .error("the folder is not empty", file: folder,
-                              hint: "name a new folder, e.g. quizgen init mysite; nothing was written")
+                              hint: "it holds \(name); name a new folder, e.g. quizgen init mysite; nothing was written")
+            }
+            if let taken = files.first(where: { fs.kind(folder + "/" + $0.path) != nil || fs.isLink(folder + "/" + $0.path) }) {
+                return .error("the file already exists", file: folder + "/" + taken.path, hint: "nothing was written")
             }
         case nil:
             break

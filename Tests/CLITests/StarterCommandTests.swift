@@ -181,4 +181,45 @@ import TestSupport
         #expect(failed.stderr.contains("error: cannot write"), "\(failed.stderr)")
         #expect(!exists(content.appendingPathComponent("made")))
     }
+
+    @Test func initTakesAFolderWithOnlyDotEntries() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fm = FileManager.default
+        try fm.createDirectory(at: folder.appendingPathComponent("repo/.git/objects"), withIntermediateDirectories: true)
+        let made = try quizgen("init", "repo", "--no-color", in: folder)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(exists(folder.appendingPathComponent("repo/Content/planets.md")))
+        #expect(exists(folder.appendingPathComponent("repo/.git/objects")))
+
+        // An existing .gitignore is kept as it was, and the user is told what it lacks.
+        try fm.createDirectory(at: folder.appendingPathComponent("clone/.git"), withIntermediateDirectories: true)
+        try "node_modules/\n".write(to: folder.appendingPathComponent("clone/.gitignore"), atomically: true, encoding: .utf8)
+        try "x".write(to: folder.appendingPathComponent("clone/.DS_Store"), atomically: true, encoding: .utf8)
+        let clone = try quizgen("init", "clone", "--no-color", in: folder)
+        #expect(clone.status == 0, "\(clone.stderr)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("clone/.gitignore"), encoding: .utf8) == "node_modules/\n")
+        #expect(clone.stderr.contains("public/"), "\(clone.stderr)")
+        #expect(clone.stderr.contains(".gitignore"), "\(clone.stderr)")
+        #expect(exists(folder.appendingPathComponent("clone/quizgen.yml")))
+
+        // Anything else in the folder is still refused, and nothing is written.
+        try fm.createDirectory(at: folder.appendingPathComponent("full/.git"), withIntermediateDirectories: true)
+        try "mine".write(to: folder.appendingPathComponent("full/notes.txt"), atomically: true, encoding: .utf8)
+        let full = try quizgen("init", "full", "--no-color", in: folder)
+        #expect(full.status == 1)
+        #expect(full.stderr.contains("error: the folder is not empty"), "\(full.stderr)")
+        #expect(try fm.contentsOfDirectory(atPath: folder.appendingPathComponent("full").path).sorted() == [".git", "notes.txt"])
+    }
+
+    @Test func helpShowsDefaultsOnceAndExamplesForEveryCommand() throws {
+        let initHelp = try quizgen("init", "--help")
+        #expect(!initHelp.stdout.contains("(default: .)"), "\(initHelp.stdout)")
+        #expect(initHelp.stdout.components(separatedBy: "default: the current folder").count == 2, "\(initHelp.stdout)")
+        for command in ["build", "check", "init", "new", "graph", "import"] {
+            let help = try quizgen(command, "--help")
+            #expect(help.stdout.contains("Example"), "\(command) --help has no examples")
+            #expect(help.stdout.contains("  quizgen \(command)"), "\(command) --help has no examples")
+        }
+    }
 }
