@@ -22,7 +22,11 @@ public struct SiteLocation: Sendable, Equatable {
 
     /// `--source` may name the site folder (one holding Content/ or quizgen.yml) or the
     /// content folder itself, whose parent is then the site folder.
+    /// Without `--source`, the site is the current folder when it holds Content/, else the
+    /// nearest folder above that does (as git finds its repository), named relatively
+    /// (`../`), so that paths in messages still work from the current folder.
     public static func resolve(source: String?, fileSystem: FileSystem) -> SiteLocation {
+        if source == nil, fileSystem.kind("Content") != .directory, let above = siteAbove(fileSystem) { return above }
         let given = source.map(Self.normalize) ?? "Content"
         if source != nil, fileSystem.kind(given + "/Content") == .directory || fileSystem.kind(given + "/quizgen.yml") == .file {
             let display = given == "." ? "" : given + "/"
@@ -32,6 +36,20 @@ public struct SiteLocation: Sendable, Equatable {
         return SiteLocation(
             root: parent, content: given, contentDisplay: given,
             rootDisplay: parent == "." ? "" : parent + "/")
+    }
+
+    /// The nearest folder above the current one that holds Content/, up to the root.
+    static func siteAbove(_ fs: FileSystem) -> SiteLocation? {
+        var folder = "."
+        var real = fs.realPath(folder)
+        while let here = real, here != "/" {
+            folder = folder == "." ? ".." : folder + "/.."
+            if fs.kind(folder + "/Content") == .directory {
+                return SiteLocation(root: folder, content: folder + "/Content", contentDisplay: folder + "/Content", rootDisplay: folder + "/")
+            }
+            real = fs.realPath(folder)
+        }
+        return nil
     }
 
     static func normalize(_ path: String) -> String {

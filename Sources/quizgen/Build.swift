@@ -17,6 +17,15 @@ struct Build: ParsableCommand {
             batches, one dot per core, and kept from the previous build for stories whose \
             graph has not changed; --no-maps skips them.
 
+            Without --source the site is the current folder, or the nearest folder above it \
+            that holds Content/ (said on standard error); its output is public/ in the site's \
+            folder. A relative --output is taken from the current folder.
+
+            Examples:
+              quizgen build
+              quizgen build --source ~/quizzes --output /var/www/quizzes
+              quizgen build --drafts --no-maps --output preview
+
             Exit status: 0 when the site was written, 1 when the content has errors or the \
             site could not be written.
             """)

@@ -18,8 +18,15 @@ struct Check: ParsableCommand {
             of playthroughs, and the shortest and longest way in choices to each ending, and \
             it warns about unreachable pages and traps.
 
-            Named files are checked alone, with the site's settings and templates: \
-            quizgen check Content/the-cave.md Content/quiz.md
+            Named files are checked alone, with the site's settings and templates. Without \
+            --source the site is the one whose content folder holds the first file named, \
+            else the current folder's, or the nearest folder above that holds Content/.
+
+            Examples:
+              quizgen check
+              quizgen check Content/the-cave.md Content/quiz.md
+              cd Content && quizgen check the-cave.md
+              quizgen check --format json > report.json
 
             Exit status: 0 when there are no errors (warnings allowed), 1 otherwise, 64 for \
             a usage error.
@@ -38,7 +45,7 @@ struct Check: ParsableCommand {
     var files: [String] = []
 
     func run() throws {
-        let location = site.source == nil && !files.isEmpty ? SiteLocation.enclosing(files[0], fileSystem: .disk) : site.location
+        let location = site.location(for: files)
         var loaded = SiteLoader.load(location, fileSystem: .disk)
         if !files.isEmpty { loaded = loaded.selecting(files, fileSystem: .disk) }
         let result = Pipeline(options: BuildOptions(includeDrafts: site.drafts, render: false, statistics: true)).collect(loaded)

@@ -34,7 +34,8 @@ struct Import: ParsableCommand {
 
             Examples:
               quizgen import story.twee
-              quizgen import --to Content/quizzes questions.gift bank.txt --from aiken
+              quizgen import --to Content/quizzes questions.gift bank.aiken
+              quizgen import --from aiken questions.txt
               quizgen import --force trivia.json
 
             Exit status: 0 when every file was written (warnings allowed), 1 when a FILE \
@@ -49,7 +50,7 @@ struct Import: ParsableCommand {
         valueName: "dir"))
     var to: String?
 
-    @Option(name: .long, help: ArgumentHelp("The format of every FILE, instead of telling it from each file.", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("The format of every FILE, instead of telling it from each file (so name files of one format only).", valueName: "format"))
     var from: ImportFormat?
 
     @Flag(name: .long, help: "Replace files that already exist.")

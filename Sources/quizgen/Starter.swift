@@ -13,6 +13,41 @@ enum Starter: String, CaseIterable {
         }
     }
 
+    /// The example's own title, which `new` replaces.
+    var exampleTitle: String {
+        switch self {
+        case .personality: "Which Season Are You?"
+        case .trivia: "The Planets"
+        case .story: "The Door"
+        }
+    }
+
+    /// The starter for `new`: the example with a title made from the file name, so that a
+    /// new file does not show the same title as the example `init` wrote, or as another new one.
+    func text(title: String) -> String {
+        text.replacingFirst("\ntitle: \(exampleTitle)\n", with: "\ntitle: \(Self.yamlScalar(title))\n")
+    }
+
+    /// `my-first-story.md` → "My first story": dashes and underscores become spaces, and the
+    /// first letter is made upper case (as a sentence, like the starters' descriptions).
+    static func title(fromFileName path: String) -> String {
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        if name.hasSuffix(".md") { name.removeLast(3) }
+        let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " || $0 == "." })
+        guard let first = words.first else { return "Untitled" }
+        return ([first.prefix(1).uppercased() + first.dropFirst()] + words.dropFirst().map(String.init)).joined(separator: " ")
+    }
+
+    /// Plain when YAML reads it back as written, else double-quoted.
+    static func yamlScalar(_ text: String) -> String {
+        let reserved = ["true", "false", "yes", "no", "on", "off", "null", "y", "n"]
+        if text.first?.isLetter == true, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " }),
+           !reserved.contains(text.lowercased()) {
+            return text
+        }
+        return "\"" + text.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : "\($0)" }.joined() + "\""
+    }
+
     var text: String {
         switch self {
         case .personality: """
@@ -155,4 +190,13 @@ enum Starter: String, CaseIterable {
         """
 
     static let gitignore = "public/\n"
+}
+
+extension String {
+    fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = firstRange(of: target) else { return self }
+        var copy = self
+        copy.replaceSubrange(range, with: replacement)
+        return copy
+    }
 }

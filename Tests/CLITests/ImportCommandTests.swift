@@ -101,6 +101,22 @@ import TestSupport
         }
     }
 
+    /// --from applies to every file, so an example with --from names only files of that format.
+    @Test func helpExamplesGiveFromOnlyFilesOfThatFormat() throws {
+        let help = try quizgen("import", "--help", in: Repository.temporaryFolder())
+        let examples = help.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("quizgen import ") }
+        #expect(examples.count >= 3, "\(help.stdout)")
+        let extensions = ["twee": [".twee", ".tw"], "gift": [".gift"], "aiken": [".aiken"], "opentdb": [".json"]]
+        for example in examples {
+            let words = example.split(separator: " ").map(String.init)
+            guard let at = words.firstIndex(of: "--from"), at + 1 < words.count else { continue }
+            let others = extensions.filter { $0.key != words[at + 1] }.values.joined()
+            let files = words.filter { word in others.contains { word.hasSuffix($0) } }
+            #expect(files.isEmpty, "\(example): --from \(words[at + 1]) would read \(files) as \(words[at + 1]) too")
+        }
+    }
+
     @Test func aWindows1252BankSaysHowToSaveItAsUTF8() throws {
         let folder = Repository.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

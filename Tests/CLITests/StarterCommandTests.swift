@@ -101,4 +101,125 @@ import TestSupport
         #expect(stray.status == 1)
         #expect(stray.stderr.contains("quizgen.yml: error: not a content file of the site"))
     }
+
+    func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
+
+    func initSite() throws -> (URL, URL) {
+        let folder = Repository.temporaryFolder()
+        let made = try quizgen("init", "site", in: folder)
+        #expect(made.status == 0, "\(made.stderr)")
+        return (folder, folder.appendingPathComponent("site"))
+    }
+
+    @Test func newTitlesTheStarterAfterItsFileName() throws {
+        let (folder, site) = try initSite()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try quizgen("new", "trivia", "Content/capitals", in: site).status == 0)
+        #expect(try quizgen("new", "story", "Content/my-first-story", in: site).status == 0)
+        #expect(try quizgen("new", "personality", "Content/which_tree.md", in: site).status == 0)
+        let capitals = try String(contentsOf: site.appendingPathComponent("Content/capitals.md"), encoding: .utf8)
+        #expect(capitals.contains("\ntitle: Capitals\n"), "\(capitals)")
+        #expect(!capitals.contains("The Planets"))
+        #expect(capitals.contains("\n# Points per level"), "the rest of the starter stays")
+        #expect(capitals.contains("## Which planet is the largest?"))
+        let story = try String(contentsOf: site.appendingPathComponent("Content/my-first-story.md"), encoding: .utf8)
+        #expect(story.contains("\ntitle: My first story\n"), "\(story)")
+        let tree = try String(contentsOf: site.appendingPathComponent("Content/which_tree.md"), encoding: .utf8)
+        #expect(tree.contains("\ntitle: Which tree\n"), "\(tree)")
+
+        let check = try quizgen("check", "--no-color", in: site)
+        #expect(check.stderr.contains("Checked 6 content files: 0 errors and 0 warnings."), "\(check.stderr)")
+        #expect(check.stdout.components(separatedBy: "“The Planets”").count == 2, "\(check.stdout)")
+    }
+
+    @Test func newRefusesAFolderAndWarnsAboutFilesTheBuildSkips() throws {
+        let (folder, site) = try initSite()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = site.appendingPathComponent("Content")
+
+        for path in ["Content/", "Content", "Content/.", "Content/sub/"] {
+            let refused = try quizgen("new", "story", path, "--no-color", in: site)
+            #expect(refused.status == 1, "\(path): \(refused.stderr)")
+            #expect(refused.stderr.contains("error: a folder, not a file name"), "\(path): \(refused.stderr)")
+        }
+        #expect(!exists(content.appendingPathComponent(".md")))
+        #expect(!exists(site.appendingPathComponent("Content.md")))
+        #expect(!exists(content.appendingPathComponent("sub")))
+
+        for (path, written) in [("Content/_draft", "_draft.md"), ("Content/.hidden", ".hidden.md"), ("Content/_parts/one", "_parts/one.md")] {
+            let skipped = try quizgen("new", "story", path, "--no-color", in: site)
+            #expect(skipped.status == 0)
+            #expect(exists(content.appendingPathComponent(written)))
+            #expect(skipped.stderr.contains("warning: build skips names that start with _ or ."), "\(path): \(skipped.stderr)")
+        }
+
+        let outside = try quizgen("new", "trivia", "capitals2", "--no-color", in: site)
+        #expect(outside.status == 0)
+        #expect(exists(site.appendingPathComponent("capitals2.md")))
+        #expect(outside.stderr.contains("warning: not in the content folder"), "\(outside.stderr)")
+
+        // The path is normalised first: no Content/x/ is made on the way out.
+        let escape = try quizgen("new", "story", "Content/x/../../escape", "--no-color", in: site)
+        #expect(escape.status == 0)
+        #expect(exists(site.appendingPathComponent("escape.md")))
+        #expect(!exists(content.appendingPathComponent("x")))
+        #expect(escape.stderr.contains("escape.md: warning: not in the content folder"), "\(escape.stderr)")
+        #expect(escape.stderr.contains("Wrote escape.md,"), "\(escape.stderr)")
+
+        // Inside Content/, nothing to warn about.
+        let fine = try quizgen("new", "story", "Content/stories/fine", "--no-color", in: site)
+        #expect(fine.status == 0)
+        #expect(!fine.stderr.contains("warning"), "\(fine.stderr)")
+        let fromInside = try quizgen("new", "story", "inside", "--no-color", in: content)
+        #expect(fromInside.status == 0)
+        #expect(!fromInside.stderr.contains("warning"), "\(fromInside.stderr)")
+
+        // A file that cannot be written leaves no folder behind.
+        let long = String(repeating: "n", count: 300)
+        let failed = try quizgen("new", "story", "Content/made/on/the/way/\(long)", "--no-color", in: site)
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("error: cannot write"), "\(failed.stderr)")
+        #expect(!exists(content.appendingPathComponent("made")))
+    }
+
+    @Test func initTakesAFolderWithOnlyDotEntries() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fm = FileManager.default
+        try fm.createDirectory(at: folder.appendingPathComponent("repo/.git/objects"), withIntermediateDirectories: true)
+        let made = try quizgen("init", "repo", "--no-color", in: folder)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(exists(folder.appendingPathComponent("repo/Content/planets.md")))
+        #expect(exists(folder.appendingPathComponent("repo/.git/objects")))
+
+        // An existing .gitignore is kept as it was, and the user is told what it lacks.
+        try fm.createDirectory(at: folder.appendingPathComponent("clone/.git"), withIntermediateDirectories: true)
+        try "node_modules/\n".write(to: folder.appendingPathComponent("clone/.gitignore"), atomically: true, encoding: .utf8)
+        try "x".write(to: folder.appendingPathComponent("clone/.DS_Store"), atomically: true, encoding: .utf8)
+        let clone = try quizgen("init", "clone", "--no-color", in: folder)
+        #expect(clone.status == 0, "\(clone.stderr)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("clone/.gitignore"), encoding: .utf8) == "node_modules/\n")
+        #expect(clone.stderr.contains("public/"), "\(clone.stderr)")
+        #expect(clone.stderr.contains(".gitignore"), "\(clone.stderr)")
+        #expect(exists(folder.appendingPathComponent("clone/quizgen.yml")))
+
+        // Anything else in the folder is still refused, and nothing is written.
+        try fm.createDirectory(at: folder.appendingPathComponent("full/.git"), withIntermediateDirectories: true)
+        try "mine".write(to: folder.appendingPathComponent("full/notes.txt"), atomically: true, encoding: .utf8)
+        let full = try quizgen("init", "full", "--no-color", in: folder)
+        #expect(full.status == 1)
+        #expect(full.stderr.contains("error: the folder is not empty"), "\(full.stderr)")
+        #expect(try fm.contentsOfDirectory(atPath: folder.appendingPathComponent("full").path).sorted() == [".git", "notes.txt"])
+    }
+
+    @Test func helpShowsDefaultsOnceAndExamplesForEveryCommand() throws {
+        let initHelp = try quizgen("init", "--help")
+        #expect(!initHelp.stdout.contains("(default: .)"), "\(initHelp.stdout)")
+        #expect(initHelp.stdout.components(separatedBy: "default: the current folder").count == 2, "\(initHelp.stdout)")
+        for command in ["build", "check", "init", "new", "graph", "import"] {
+            let help = try quizgen(command, "--help")
+            #expect(help.stdout.contains("Example"), "\(command) --help has no examples")
+            #expect(help.stdout.contains("  quizgen \(command)"), "\(command) --help has no examples")
+        }
+    }
 }
