@@ -40,6 +40,8 @@ public struct BuildOutput: Sendable {
     public var diagnostics: [Diagnostic] = []
     /// The content files that became pages: drafts (without `--drafts`) are not among them.
     public var published = 0
+    /// The drafts left out (`draft: true`, without `--drafts`).
+    public var drafts = 0
     /// What analysis found for each piece, when statistics were asked for (`check` prints it).
     public var reports: [AnalysedContent] = []
     public var timings: [Timing] = []

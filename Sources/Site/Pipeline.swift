@@ -124,8 +124,10 @@ public struct Pipeline: Sendable {
                 return (analysed, problems + findings)
             }
             times.add("check", clock.lap("check").seconds)
-            for ((analysed, problems), (_, source, _)) in zip(checked, parsed) {
+            for ((analysed, problems), (piece, source, _)) in zip(checked, parsed) {
                 output.diagnostics += problems
+                // A file read without a piece or a problem is a draft left out.
+                if piece == nil, source != nil, problems.isEmpty { output.drafts += 1 }
                 if let meta = analysed?.meta, let source, let position = meta.langPosition,
                    warnedLanguages.insert(meta.lang.lowercased()).inserted {
                     output.diagnostics += Self.languageWarning(meta.lang, at: position, in: source, site: context)

@@ -56,8 +56,10 @@ struct Check: ParsableCommand {
         }
         standardOutput(ReportFormatter.text(result.reports))
         site.printer.report(result.diagnostics)
-        let files = loaded.contentFiles.count
-        standardError("Checked \(files) content file\(files == 1 ? "" : "s"): \(DiagnosticPrinter.summary(result.diagnostics)).\n")
+        // Drafts are not checked unless asked for (--drafts).
+        let files = loaded.contentFiles.count - result.drafts
+        standardError("Checked \(files) content file\(files == 1 ? "" : "s"): \(DiagnosticPrinter.summary(result.diagnostics))"
+            + (result.drafts > 0 ? "; \(result.drafts) draft\(result.drafts == 1 ? "" : "s") left out (--drafts checks them)" : "") + ".\n")
         if result.diagnostics.hasErrors { throw ExitCode.failure }
     }
 }

@@ -18,6 +18,11 @@ struct ServeCommand: AsyncParsableCommand {
             stay and every open page shows the errors over it until they are fixed. \
             Ctrl-C stops it.
 
+            Examples:
+              quizgen serve
+              quizgen serve --open --port 8500
+              cd Content && quizgen serve
+
             Exit status: 0 when stopped with Ctrl-C, 1 when the site cannot be served (no \
             content folder, a port that cannot be bound), 64 for a usage error.
             """)

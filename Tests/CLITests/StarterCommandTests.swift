@@ -216,7 +216,7 @@ import TestSupport
         let initHelp = try quizgen("init", "--help")
         #expect(!initHelp.stdout.contains("(default: .)"), "\(initHelp.stdout)")
         #expect(initHelp.stdout.components(separatedBy: "default: the current folder").count == 2, "\(initHelp.stdout)")
-        for command in ["build", "check", "init", "new", "graph", "import"] {
+        for command in ["build", "check", "serve", "init", "new", "graph", "import"] {
             let help = try quizgen(command, "--help")
             #expect(help.stdout.contains("Example"), "\(command) --help has no examples")
             #expect(help.stdout.contains("  quizgen \(command)"), "\(command) --help has no examples")
