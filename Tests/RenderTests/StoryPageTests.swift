@@ -173,6 +173,21 @@ struct StoryTestFailure: Error {}
         #expect(checked == story.choiceCount && checked == 4)
     }
 
+    /// The map's line for a choice wraps the buttons' "to page N": in each language, the
+    /// two read as one sentence, never "leads to to page 2" (as zh, ar and ru once did).
+    @Test func theMapsChoiceLineSaysWhereItLeadsOnce() {
+        let expected = [
+            "ar": "«Go» ← إلى الصفحة 2", "de": "„Go“ führt zu Seite 2", "en": "“Go” leads to page 2",
+            "es": "«Go» lleva a la página 2", "fr": "« Go » mène à la page 2", "it": "«Go» porta alla pagina 2",
+            "ja": "「Go」→ ページ2へ", "ko": "“Go” → 2페이지로", "pt": "«Go» leva à página 2",
+            "ru": "«Go» → страница 2", "zh-Hans": "“Go”：前往第 2 页", "zh-Hant": "「Go」：前往第 2 頁",
+        ]
+        for (lang, line) in expected {
+            let words = PageMessages.builtIn(lang)
+            #expect(words.text("map.choice_leads", ["choice": "Go", "page": words.text("story.choice_target", n: 2)]) == line, "\(lang)")
+        }
+    }
+
     /// With bare arrows the legend says where the choices' words went; with labels it does not.
     @Test func theMapLegendTellsOfTooltips() throws {
         let (piece, _) = ContentParser.parse(SourceFile(path: "Content/c.md", text: cave), sitePath: "c")

@@ -213,7 +213,7 @@ def test_a_deleted_file_is_a_404_and_leaves_the_index(site, drivers):
         driver.get(server.url + "planets/")
         assert driver.find_element(By.TAG_NAME, "h1").text == "404"
         run_quizgen("new", "trivia", "Content/planets.md", cwd=site)
-        wait(driver, lambda d: d.find_element(By.TAG_NAME, "h1").text == "The Planets", message="new page")
+        wait(driver, lambda d: d.find_element(By.TAG_NAME, "h1").text == "Planets", message="new page")  # titled after its file
         assert status_of(server.url + "planets/") == 200
 
 
