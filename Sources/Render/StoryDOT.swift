@@ -48,12 +48,19 @@ public enum StoryDOT {
         // A box's link opens its page in the window, not inside the map page's <object>.
         w.putText("  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"\(font)\", fontsize=12, target=\"_top\"];\n")
         w.putText("  edge [fontname=\"\(font)\", fontsize=10];\n")
+        // Every node and edge has a tooltip of its own words: without one, a browser shows
+        // Graphviz's <title>, the names p0 and p1->p2, when the reader points at it.
+        let start = words.text("map.start")
         w.put("  p0 [shape=plaintext, style=\"\", label=")
-        w.putQuoted(words.text("map.start"))
+        w.putQuoted(start)
+        w.put(", tooltip=")
+        w.putQuoted(start, as: .tooltip)
         w.put(", fontcolor=\"#555555\"];\n")
         w.put("  p0 -> ")
         w.putNode(story.start)
-        w.put(" [style=bold];\n")
+        w.put(" [style=bold, tooltip=")
+        w.putQuoted(start, as: .tooltip)
+        w.put("];\n")
 
         // A page's label, built as bytes in one buffer kept from page to page.
         var label = ByteBuffer(capacity: 256)
@@ -133,20 +140,16 @@ public enum StoryDOT {
                 w.putNode(choice.target)
                 // A label takes room that dot must find for it; a tooltip takes none, and
                 // holds the choice's words whole.
-                var whole = choices == .tooltips
-                if !whole {
-                    w.put(" [label=")
+                w.put(" [")
+                if choices == .labels {
+                    w.put("label=")
                     label.removeAll()
-                    whole = appendShortened(choice.label, to: choiceLength, into: &label, scratch: &scratch)
+                    appendShortened(choice.label, to: choiceLength, into: &label, scratch: &scratch)
                     label.withUnsafeBufferPointer { w.putQuoted($0) }
-                    if whole { w.put(", ") }
-                } else {
-                    w.put(" [")
+                    w.put(", ")
                 }
-                if whole {
-                    w.put("tooltip=")
-                    choice.label.withPlainLine(scratch: &scratch) { w.putQuoted($0, as: .tooltip) }
-                }
+                w.put("tooltip=")
+                choice.label.withPlainLine(scratch: &scratch) { w.putQuoted($0, as: .tooltip) }
                 if !analysis.reachable[i] { w.put(", style=dashed, color=\"#666666\"") }
                 w.put("];\n")
             }

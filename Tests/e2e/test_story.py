@@ -138,6 +138,13 @@ def test_the_map_is_shown_and_allowed_by_the_policy(browser, sample_public):
     # Every box links to its page, opening it in the window rather than inside the object.
     links = re.findall(r'<a xlink:href="([^"]+)" xlink:title="[^"]*" target="_top">', svg)
     assert len(links) == svg.count('class="node"') - 1 and "the-mouth-of-the-cave.html" in links
+    # Pointing at an arrow shows its choice's words, not Graphviz's name for it ("p2->p3").
+    d.get((sample_public / "the-cave" / "story.svg").as_uri())
+    titles = d.execute_script("""
+        return [...document.querySelectorAll('g.edge')].map(edge =>
+            [...edge.querySelectorAll('a')].map(a => a.getAttributeNS('http://www.w3.org/1999/xlink', 'title')))""")
+    assert titles and all(len(t) == 1 and not re.fullmatch(r"p\d+->p\d+", t[0]) for t in titles), titles
+    assert ["Squeeze through the crack"] in titles
 
 
 def test_a_map_with_bare_arrows_names_each_choice_on_hover(browser, tmp_path):
@@ -158,10 +165,12 @@ def test_a_map_with_bare_arrows_names_each_choice_on_hover(browser, tmp_path):
         return [...document.querySelectorAll('g.edge')].map(edge => ({
             texts: edge.querySelectorAll('text').length,
             titles: [...edge.querySelectorAll('a')].map(a => a.getAttributeNS('http://www.w3.org/1999/xlink', 'title'))}))""")
-    choices = [edge for edge in edges if edge["titles"]]
     assert all(edge["texts"] == 0 for edge in edges)
-    assert len(choices) == len(edges) - 1  # every arrow but the one from "start"
-    assert ["Squeeze through the crack"] in [edge["titles"] for edge in choices]
+    # Every arrow has words to show on hover (the one from "start" says so), never
+    # Graphviz's own names such as "p2->p3".
+    assert all(len(edge["titles"]) == 1 for edge in edges)
+    assert edges[0]["titles"] == ["start"]
+    assert ["Squeeze through the crack"] in [edge["titles"] for edge in edges]
     assert "13. Good evening" in d.page_source
     assert console_errors(d) == []
 
