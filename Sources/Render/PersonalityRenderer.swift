@@ -37,9 +37,10 @@ public enum PersonalityRenderer {
                 "ranged": .bool(question.type == .ranged),
                 "answers": .list(answers),
                 // One step per answer, so that every arrow press moves to the next one. The
-                // thumb starts near the middle, but records nothing until the reader moves it.
+                // thumb starts in the middle, v = 0.5, on answer round(0.5 × (n − 1)) as the
+                // format has it (halves up), but records nothing until the reader moves it.
                 "max": .int(n - 1),
-                "mid": .int((n - 1) / 2),
+                "mid": .int(n / 2),
                 "first": .utf8(first),
                 "last": .utf8(last),
             ]

@@ -67,7 +67,7 @@ import Testing
         let page = try #require(try pages().first { $0.path == "a/fish/index.html" }).text
         // Zero is shown and is true, as an integer is.
         let answers = (0..<12).map { "\($0)+," }.joined()
-        #expect(page.contains("<body>\n2|1:1:0:S[0+,1+,]2:11:5:R[\(answers)]|x.html;y.html;\n</body>"))
+        #expect(page.contains("<body>\n2|1:1:1:S[0+,1+,]2:11:6:R[\(answers)]|x.html;y.html;\n</body>"))
     }
 
     @Test func outcomePagesKeepTheirWordsTitlesAndLinks() throws {
