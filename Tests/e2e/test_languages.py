@@ -651,3 +651,20 @@ def test_every_screen_speaks_the_language_and_mirrors_for_right_to_left(lang, tm
     assert r.screens > 30
     leaks = r.leaks + quiet.leaks
     assert not leaks, f"English on {lang} pages:\n" + "\n".join(leaks)
+
+
+def test_the_crumb_runs_right_to_left_whatever_the_titles_script(browser, tmp_path):
+    """On a right-to-left page the crumb starts at the right with the site even when both
+    titles are Latin text (each title is isolated, so the line takes the page's direction
+    and its separator mirrors with it)."""
+    (tmp_path / "Content").mkdir()
+    (tmp_path / "quizgen.yml").write_text("title: My Quizzes\n")
+    (tmp_path / "Content" / "road.md").write_text(
+        "---\nkind: story\ntitle: Desert Road\nlang: ar\n---\n## Start\n- [Go](#end)\n## End {#end}\nDone.\n")
+    public = build_site(tmp_path)
+    browser.get((public / "road" / "start.html").as_uri())
+    site, piece = browser.find_elements(By.CSS_SELECTOR, ".crumb a")
+    separator = browser.find_element(By.CSS_SELECTOR, ".crumb .sep")
+    assert (site.text, piece.text) == ("My Quizzes", "Desert Road")
+    assert x_of(site) > x_of(separator) > x_of(piece)
+    assert separator.get_attribute("aria-hidden") == "true"
