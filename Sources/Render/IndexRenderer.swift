@@ -5,13 +5,22 @@ import Templating
 public enum IndexRenderer {
     public static func render(_ pieces: [ContentMeta], site: SiteContext) -> OutputFile {
         let words = site.words(site.settings.language)
+        let siteRTL = site.isRightToLeft(site.settings.language)
         let entries: [TemplateValue] = pieces.sorted { $0.sitePath < $1.sitePath }.map { meta in
-            [
+            // A title and description in another language than the page's carry theirs, so
+            // that they are shaped (CJK glyphs differ by language) and run (right to left)
+            // as they should; the kind is in the site's words.
+            let rtl = site.isRightToLeft(meta.lang)
+            return [
                 "url": .string(SitePaths.urlPath(meta.sitePath + "/index.html")),
                 "title": .string(meta.title),
                 "kind": .string(words.text("kind.\(meta.kind.rawValue)")),
                 "description": .string(meta.description),
                 "hasDescription": .bool(!meta.description.isEmpty),
+                "otherLang": .bool(meta.lang.lowercased() != site.settings.language.lowercased()),
+                "lang": .string(meta.lang),
+                "otherDir": .bool(rtl != siteRTL),
+                "dir": .string(rtl ? "rtl" : "ltr"),
             ]
         }
         let content = site.templates.renderUTF8("index", [
