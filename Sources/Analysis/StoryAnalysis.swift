@@ -77,7 +77,8 @@ public struct StoryAnalysis: Sendable, Equatable {
         let endings = (0..<n).filter(graph.isEnding)
         // A broken link may lead to an ending once fixed: no trap is told on its account.
         let reachesEnding = breadthFirst(
-            from: endings + (0..<n).filter { graph.brokenLinks[$0] }, along: predecessors, count: n, steps: &steps
+            from: graph.brokenLinks.isEmpty ? endings : endings + (0..<n).filter(graph.hasBrokenLink),
+            along: predecessors, count: n, steps: &steps
         ).map { $0 != nil }
 
         let components = StronglyConnected.components(successors, steps: &steps)

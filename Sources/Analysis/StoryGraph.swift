@@ -17,20 +17,27 @@ public struct StoryGraph: Sendable, Equatable {
     /// the page it meant cannot be reached.
     public var meant: [[Int]]
 
+    /// `brokenLinks` and `meant` may be empty, for none on any page: a story that builds
+    /// has none, and is analysed on every build.
     public init(successors: [[Int]], start: Int = 0, brokenLinks: [Bool]? = nil, meant: [[Int]]? = nil) {
         self.successors = successors.map(NumberSet.distinct)
         self.start = start
-        self.brokenLinks = brokenLinks ?? [Bool](repeating: false, count: successors.count)
-        self.meant = meant ?? [[Int]](repeating: [], count: successors.count)
+        self.brokenLinks = brokenLinks ?? []
+        self.meant = meant ?? []
     }
 
     public init(_ story: Story) {
+        let broken = story.pages.contains { $0.brokenLinks > 0 }
         self.init(
             successors: story.pages.map { $0.choices.map(\.target) }, start: story.start,
-            brokenLinks: story.pages.map { $0.brokenLinks > 0 }, meant: story.pages.map(\.meant))
+            brokenLinks: broken ? story.pages.map { $0.brokenLinks > 0 } : nil,
+            meant: broken ? story.pages.map(\.meant) : nil)
     }
+
+    /// Whether the page has a link to no page.
+    public func hasBrokenLink(_ page: Int) -> Bool { !brokenLinks.isEmpty && brokenLinks[page] }
 
     public var pageCount: Int { successors.count }
 
-    public func isEnding(_ page: Int) -> Bool { successors[page].isEmpty && !brokenLinks[page] }
+    public func isEnding(_ page: Int) -> Bool { successors[page].isEmpty && !hasBrokenLink(page) }
 }

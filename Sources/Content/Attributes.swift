@@ -59,6 +59,8 @@ public struct Attributes: Sendable, Equatable {
     /// An error at each `key=value` that sets one of `keys` again: one would be taken without
     /// a word. Only for items whose pairs are settings; on an answer they are weights, which add up.
     public func repeatedSettings(of keys: [String], in file: SourceFile) -> [Diagnostic] {
+        // Most blocks hold one token or none: nothing to compare, nothing to allocate.
+        guard tokens.count > 1 else { return [] }
         var first: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         for token in tokens {

@@ -141,15 +141,20 @@ public enum StoryDOT {
                 // A label takes room that dot must find for it; a tooltip takes none, and
                 // holds the choice's words whole.
                 w.put(" [")
+                // The label and the tooltip from one reading of the choice's words.
+                label.removeAll()
+                tip.removeAll()
+                choice.label.withPlainLine(scratch: &scratch) { words in
+                    if choices == .labels { appendShortened(words, to: choiceLength, into: &label) }
+                    tip.append(words)
+                }
                 if choices == .labels {
                     w.put("label=")
-                    label.removeAll()
-                    appendShortened(choice.label, to: choiceLength, into: &label, scratch: &scratch)
                     label.withUnsafeBufferPointer { w.putQuoted($0) }
                     w.put(", ")
                 }
                 w.put("tooltip=")
-                choice.label.withPlainLine(scratch: &scratch) { w.putQuoted($0, as: .tooltip) }
+                tip.withUnsafeBufferPointer { w.putQuoted($0, as: .tooltip) }
                 if !analysis.reachable[i] { w.put(", style=dashed, color=\"#666666\"") }
                 w.put("];\n")
             }
@@ -243,17 +248,21 @@ public enum StoryDOT {
     @discardableResult
     static func appendShortened(_ nodes: [Node], to length: Int, into out: inout ByteBuffer, scratch: inout ByteBuffer) -> Bool {
         var cut = false
-        nodes.withPlainLine(scratch: &scratch) { words in
-            // A character is at least one byte: no more bytes than the limit is never cut.
-            if words.count <= length {
-                out.append(words)
-                return
-            }
-            let line = shortened(String(decoding: words, as: UTF8.self), to: length)
-            out.append(utf8: line)
-            cut = !line.utf8.elementsEqual(words)
-        }
+        nodes.withPlainLine(scratch: &scratch) { cut = appendShortened($0, to: length, into: &out) }
         return cut
+    }
+
+    /// One line of words, cut at `length` characters; true when it was cut.
+    @discardableResult
+    static func appendShortened(_ words: UnsafeBufferPointer<UInt8>, to length: Int, into out: inout ByteBuffer) -> Bool {
+        // A character is at least one byte: no more bytes than the limit is never cut.
+        if words.count <= length {
+            out.append(words)
+            return false
+        }
+        let line = shortened(String(decoding: words, as: UTF8.self), to: length)
+        out.append(utf8: line)
+        return !line.utf8.elementsEqual(words)
     }
 
     /// A node's number in decimal, without making a string of it.
