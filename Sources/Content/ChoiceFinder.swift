@@ -65,12 +65,11 @@ struct ChoiceFinder {
         }
         guard let target = index[id] else {
             brokenLinks += 1
-            // Searched only while hints are: past that, the file is not a few typos.
-            if brokenLinks <= NearestMatch.searchLimit, let close = NearestMatch.find(id, in: hints.candidates), let page = index[close] {
-                meant.append(page)
-            }
+            // The hint's search also tells which page a plain typo meant.
+            let hint = hints.hint(id)
+            if let close = hints.closeMatch(id), let page = index[close] { meant.append(page) }
             diagnostics.append(file.error(
-                "unknown page '\(id)'", line: position.line, byteColumn: position.column, hint: hints.hint(id)))
+                "unknown page '\(id)'", line: position.line, byteColumn: position.column, hint: hint))
             return nil
         }
         return Story.Choice(target: target, label: label, inProse: inProse, line: position.line, column: position.column)

@@ -57,10 +57,11 @@ public enum NearestMatch {
     /// `alwaysNearest`, a word with no close match is told the nearest candidate anyway,
     /// before the fallback.
     public struct Hints: Sendable {
-        public let candidates: [String]
+        let candidates: [String]
         let fallback: String?
         let alwaysNearest: Bool
-        var found: [String: String?] = [:]
+        /// Per word searched: its hint, and its plausible typo's candidate when it has one.
+        var found: [String: (hint: String?, close: String?)] = [:]
 
         public init(candidates: [String], fallback: String?, alwaysNearest: Bool = false) {
             self.candidates = candidates
@@ -68,17 +69,23 @@ public enum NearestMatch {
             self.alwaysNearest = alwaysNearest
         }
 
-        public mutating func hint(_ word: String) -> String? {
+        public mutating func hint(_ word: String) -> String? { lookup(word).hint }
+
+        /// The candidate `word` is a plausible typo of (`find`'s answer), from the same search
+        /// as its hint.
+        public mutating func closeMatch(_ word: String) -> String? { lookup(word).close }
+
+        mutating func lookup(_ word: String) -> (hint: String?, close: String?) {
             if let known = found[word] { return known }
-            let hint = found.count < searchLimit ? search(word) : fallback
-            found[word] = hint
-            return hint
+            let result = found.count < searchLimit ? search(word) : (fallback, nil)
+            found[word] = result
+            return result
         }
 
-        func search(_ word: String) -> String? {
-            if let close = NearestMatch.hint(word, in: candidates) { return close }
-            guard alwaysNearest, let nearest = NearestMatch.nearest(word, in: candidates) else { return fallback }
-            return "did you mean '\(nearest)'?" + (fallback.map { " " + $0 } ?? "")
+        func search(_ word: String) -> (hint: String?, close: String?) {
+            if let close = NearestMatch.find(word, in: candidates) { return ("did you mean '\(close)'?", close) }
+            guard alwaysNearest, let nearest = NearestMatch.nearest(word, in: candidates) else { return (fallback, nil) }
+            return ("did you mean '\(nearest)'?" + (fallback.map { " " + $0 } ?? ""), nil)
         }
     }
 
