@@ -133,12 +133,16 @@ def test_plays_a_round_with_right_and_wrong_answers_and_a_time_out(browser, triv
         "return getComputedStyle(document.getElementById('arc')).strokeDashoffset") == "58px", 5)
     review = d.find_elements(By.CSS_SELECTOR, "#review li")
     assert [li.get_attribute("class") for li in review] == ["ok", "no", "no", "ok"]
-    assert [li.find_elements(By.TAG_NAME, "p")[0].text for li in review] == [
-        "First question", "Second question", "Third question", "Fourth question"]
+    # Right and wrong in words and a mark, not by the border's colour alone (WCAG 1.4.1).
+    assert [li.find_elements(By.TAG_NAME, "p")[0].text for li in review] == ["Right", "Wrong", "Wrong", "Right"]
+    assert [d.execute_script("return getComputedStyle(arguments[0], '::before').content",
+                             li.find_elements(By.TAG_NAME, "p")[0]) for li in review] == ['"✓ " / ""', '"✗ " / ""', '"✗ " / ""', '"✓ " / ""']
     assert [li.find_elements(By.TAG_NAME, "p")[1].text for li in review] == [
+        "First question", "Second question", "Third question", "Fourth question"]
+    assert [li.find_elements(By.TAG_NAME, "p")[2].text for li in review] == [
         "Your answer: Right A", "Your answer: Wrong C", "Your answer: none, the time ran out",
         "Your answer: Right D, Right E"]
-    assert [li.find_elements(By.TAG_NAME, "p")[2].text for li in review] == [
+    assert [li.find_elements(By.TAG_NAME, "p")[3].text for li in review] == [
         "Correct answer: Right A · 1 of 1", "Correct answer: Right B · 0 of 3",
         "Correct answer: Right C · 0 of 1", "Correct answer: Right D, Right E · 2 of 2"]
     assert not visible(d, "#perfect") and not visible(d, "#over")

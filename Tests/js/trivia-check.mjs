@@ -91,8 +91,10 @@ function expectResult(g, asked, message) {
   const items = [...g.$('review').children]
   equal(items.map(li => li.className), asked.map(a => a.right ? 'ok' : 'no'), message + ': review marks')
   items.forEach((li, k) => {
-    const q = g.data.q[asked[k].i], [question, yours, correct] = li.children.map(p => p.textContent)
+    const q = g.data.q[asked[k].i], [mark, question, yours, correct] = li.children.map(p => p.textContent)
     const text = html => { const e = g.document.createElement('p'); e.innerHTML = html; return e.textContent }
+    // Right and wrong are said in words, not only by the item's colour.
+    equal(mark, asked[k].right ? 'Right' : 'Wrong', message + ': review verdict')
     equal(question, text(q.h), message + ': review question')
     assert(yours.startsWith('Your answer: '), message + ': review answer')
     equal(correct, `Correct answer: ${text(q.k.map(c => q.c[c]).join(', '))} · ${asked[k].right ? q.p : 0} of ${q.p}`, message + ': review correct answer')
@@ -180,7 +182,7 @@ await check('the timer drains its bar, and running out counts as wrong', () => {
     .map(a => ({ ...a, points: g.data.q[a.i].p }))
   asked.push(...playRound(g, () => true, 4))
   expectResult(g, asked, 'a play with time-outs')
-  const review = [...g.$('review').children].map(li => li.children[1].textContent)
+  const review = [...g.$('review').children].map(li => li.children[2].textContent)
   equal(review.slice(0, 2), ['Your answer: none, the time ran out', 'Your answer: none, the time ran out'], 'review of time-outs')
 })
 
