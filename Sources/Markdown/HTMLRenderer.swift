@@ -10,18 +10,31 @@ public struct HTMLRenderer: Sendable {
     public var allowRawHTML: Bool
     /// Returns the URL to write, or nil to drop the link (its text is kept).
     public var resolveURL: @Sendable (String, URLUse) -> String?
-    /// True for a resolved link URL that another control on the page already offers (a
-    /// story's choice button): the link gets `tabindex="-1"`, so the keyboard meets that
-    /// choice once.
-    public var leavesTabOrder: (@Sendable (String) -> Bool)?
+    /// What a page does with one of its links beyond the link itself (a story's choice).
+    public struct LinkRole: Sendable {
+        /// Another control on the page already offers the link (a story's choice button):
+        /// it gets `tabindex="-1"`, so the keyboard meets that choice once.
+        public var leavesTabOrder: Bool
+        /// Words for screen readers only, at the end of the link's text (already escaped
+        /// HTML): where a choice leads, which a sighted reader sees on its button.
+        public var hiddenNote: [UInt8]
+
+        public init(leavesTabOrder: Bool = false, hiddenNote: [UInt8] = []) {
+            self.leavesTabOrder = leavesTabOrder
+            self.hiddenNote = hiddenNote
+        }
+    }
+
+    /// The role of a resolved link URL, or nil for a plain link.
+    public var linkRole: (@Sendable (String) -> LinkRole?)?
 
     public init(
         allowRawHTML: Bool = false, resolveURL: @escaping @Sendable (String, URLUse) -> String? = { url, _ in url },
-        leavesTabOrder: (@Sendable (String) -> Bool)? = nil
+        linkRole: (@Sendable (String) -> LinkRole?)? = nil
     ) {
         self.allowRawHTML = allowRawHTML
         self.resolveURL = resolveURL
-        self.leavesTabOrder = leavesTabOrder
+        self.linkRole = linkRole
     }
 
     /// Block content, e.g. an introduction or an outcome's text.
@@ -205,8 +218,14 @@ public struct HTMLRenderer: Sendable {
                 out += "\" title=\""
                 escape(record.text2, of: tree, into: &out)
             }
-            out += leavesTabOrder?(url) == true ? "\" tabindex=\"-1\">" : "\">"
+            let role = linkRole?(url)
+            out += role?.leavesTabOrder == true ? "\" tabindex=\"-1\">" : "\">"
             for child in children { renderInline(child, of: tree, interactive: interactive, into: &out) }
+            if let note = role?.hiddenNote, !note.isEmpty {
+                out += "<span class=\"sr\"> "
+                out.append(note)
+                out += "</span>"
+            }
             out += "</a>"
         case .image:
             let source = tree.string(record.text)

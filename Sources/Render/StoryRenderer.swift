@@ -125,11 +125,15 @@ public enum StoryRenderer {
             let text = page.choices.isEmpty ? markdown : {
                 let (listed, targets) = choiceTargets(page)
                 let seen = Mutex(NumberSet())
+                // A screen reader hears where a link in the text leads, as the button beside
+                // it (hidden from it) shows.
                 return HTMLRenderer(
                     allowRawHTML: markdown.allowRawHTML, resolveURL: markdown.resolveURL,
-                    leavesTabOrder: { url in
-                        guard let target = fileIndex[url], targets.contains(target) else { return false }
-                        return listed.contains(target) || !seen.withLock { $0.insert(target) }
+                    linkRole: { url in
+                        guard let target = fileIndex[url], targets.contains(target) else { return nil }
+                        return .init(
+                            leavesTabOrder: listed.contains(target) || !seen.withLock { $0.insert(target) },
+                            hiddenNote: Array(HTMLEscaping.escape(words.text("story.choice_target", n: target + 1)).utf8))
                     })
             }()
             let content = site.templates.deferred(pageTemplate, [
