@@ -17,17 +17,23 @@
   const shareButton = kid(result, '#share'), status = kid(result, '#status'), again = kid(result, '#again')
   const qs = kids(play, '.q').map(el => {
     const r = last(el, 'input[type=range]')
-    return { el, r, h: kid(el, 'legend > h1'), box: r ? null : last(el, '.as'), go: last(el, 'button.go'), rv: r && last(el, '.rv') }
+    const rv = r && last(el, '.rv')
+    return { el, r, h: kid(el, 'legend > h1'), box: r ? null : last(el, '.as'), go: last(el, 'button.go'), rv, n: rv && kids(rv, 'span').length }
   })
   const os = kids(result, '.o').map(el => ({ el, h: kid(el, 'h1'), perma: kid(last(el, 'p'), 'a') }))
   // picks[question]: the answers chosen. game tells this play's history entries from others.
   let order, pos, picks, best, game
   const shuffle = a => { for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [a[i], a[j]] = [a[j], a[i]] } return a }
-  // A slider records nothing until the reader moves it: until then it shows, and says, the hint.
-  const show = q => kids(q.rv, 'span').forEach((s, i, all) => {
-    s.hidden = i != (q.moved ? +q.r.value : all.length - 1)
+  // A slider's value v in [0, 1] picks answer round(v × (n − 1)) (halves up); it shows, and
+  // says, that answer. It starts in the middle, so Next on it untouched takes the middle one.
+  // (Read against the slider's own ends, so a site's template may give it other ones.)
+  const at = q => Math.round((q.r.value - q.r.min) / (q.r.max - q.r.min) * (q.n - 1))
+  const show = q => kids(q.rv, 'span').forEach((s, i) => {
+    s.hidden = i != at(q)
     if (!s.hidden) q.r.setAttribute('aria-valuetext', s.textContent)
   })
+  // Puts the thumb on answer i's own place.
+  const place = (q, i) => { q.r.value = +q.r.min + (q.r.max - q.r.min) * Math.min(Math.max(i, 0), q.n - 1) / (q.n - 1); show(q) }
   const view = (p, push) => {
     pos = p
     if (push) history.pushState({ game, p }, '')
@@ -38,6 +44,8 @@
     if (!play.hidden) {
       const q = qs[order[p]]
       q.el.hidden = false
+      // Back at a question answered by a button, that answer stays marked (pressed).
+      if (q.box) kids(q.box, 'button').forEach(b => b.setAttribute('aria-pressed', !!picks[order[p]]?.includes(+b.value)))
       qn.textContent = p + 1
       bar.value = p
       back.hidden = !p
@@ -57,7 +65,7 @@
     picks = []
     game = Math.random()
     qs.forEach(q => {
-      if (q.r) { q.r.value = q.r.defaultValue; q.moved = false; q.rv.classList.remove('need'); show(q) }
+      if (q.r) { q.r.value = q.r.defaultValue; show(q) }
       else {
         kids(q.box, 'label > input').forEach(c => c.checked = false)
         if (data.sa) shuffle([...q.box.children]).forEach(c => q.box.append(c))
@@ -91,23 +99,24 @@
     else if (!q) return
     else if (b.parentElement == q.box && b.classList.contains('a')) answer([+b.value])
     else if (b != q.go) return
-    else if (!q.r) answer(kids(q.box, 'label > input:checked').map(c => +c.value))
-    else if (q.moved) answer([+q.r.value])
-    // Next on an untouched slider says that it must be moved.
-    else { q.rv.classList.add('need'); q.r.focus() }
+    else answer(q.r ? [at(q)] : kids(q.box, 'label > input:checked').map(c => +c.value))
   })
-  root.addEventListener('input', e => {
-    const q = play.hidden ? null : qs[order[pos]]
-    if (q && e.target == q.r) { q.moved = true; show(q) }
+  const slider = e => { const q = play.hidden ? null : qs[order[pos]]; return q && e.target == q.r ? q : null }
+  root.addEventListener('input', e => { const q = slider(e); if (q) show(q) })
+  // Let go, the thumb settles on its answer's place.
+  root.addEventListener('change', e => { const q = slider(e); if (q) place(q, at(q)) })
+  // A continuous slider would move a hundredth a press: each key moves one answer. Left and
+  // right follow the thumb on the screen, which runs the other way on a right-to-left page.
+  root.addEventListener('keydown', e => {
+    const q = slider(e)
+    if (!q || e.altKey || e.ctrlKey || e.metaKey) return
+    const back = getComputedStyle(q.r).direction == 'rtl' ? 'ArrowRight' : 'ArrowLeft'
+    const step = { ArrowUp: 1, PageUp: 1, ArrowDown: -1, PageDown: -1, ArrowLeft: 1, ArrowRight: 1 }[e.key]
+    const i = e.key == 'Home' ? 0 : e.key == 'End' ? q.n - 1 : step ? at(q) + (e.key == back ? -1 : step) : null
+    if (i == null) return
+    e.preventDefault()
+    place(q, i)
   })
-  // Pressing on the slider, or a key that moves it, chooses where it stands: the answer it
-  // starts on (or an arrow at its end) sends no input event.
-  const touch = e => {
-    const q = play.hidden ? null : qs[order[pos]]
-    if (q && e.target == q.r && !q.moved && (e.type == 'pointerdown' || /^(Arrow|Home$|End$|Page)/.test(e.key))) { q.moved = true; show(q) }
-  }
-  root.addEventListener('pointerdown', touch)
-  root.addEventListener('keydown', touch)
   // The browser's Back and Forward move between the questions of this play; back past the
   // first question (or to another play) is the intro. Answers are kept until Begin.
   addEventListener('popstate', e => {
@@ -115,5 +124,6 @@
     if (s && s.game === game) return view(s.p)
     play.hidden = result.hidden = true
     intro.hidden = false
+    begin.focus()
   })
 })()

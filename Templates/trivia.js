@@ -112,7 +112,7 @@
     $('over').hidden = !D.e || perfect
     if (D.pass != null) $('failed').hidden = !($('passed').hidden = score * 100 < D.pass * max)
     kids($('sum'), 'p.tm').forEach((p, i) => p.hidden = i != mode)
-    $('review').innerHTML = log.map(([q, picks, right]) => `<li class="${right ? 'ok' : 'no'}"><p class="v">${right ? D.m.good : D.m.bad}</p><p>${q.h}</p>`
+    $('review').innerHTML = log.map(([q, picks, right]) => `<li class="${right ? 'ok' : 'no'}"><p class="v">${D.m[right ? 'ok' : 'no']}</p><p>${q.h}</p>`
       + `<p>${say('yours', picks ? names(q, picks.sort((a, b) => a - b)) || D.m.none : D.m.out)}</p>`
       + `<p>${say('key', names(q, q.k), right ? q.p : 0, q.p)}</p><div>${q.x || ''}</div></li>`).join('')
     // The browser must see the ring empty for it to fill.

@@ -21,13 +21,15 @@ public enum PersonalityRenderer {
             var answers: [TemplateValue] = []
             answers.reserveCapacity(question.answers.count)
             var first: [UInt8] = [], last: [UInt8] = []
+            // A slider starts in the middle, v = 0.5, on answer round(0.5 × (n − 1)) as the
+            // format has it (halves up, as the script's Math.round): n / 2.
+            let n = question.answers.count, middle = n / 2
             for (a, answer) in question.answers.enumerated() {
                 let html = markdown.utf8Phrasing(answer.content)
                 if a == 0 { first = html }
                 last = html
-                answers.append(["index": .int(a), "html": .utf8(html)])
+                answers.append(["index": .int(a), "html": .utf8(html), "isMiddle": .bool(a == middle)])
             }
-            let n = question.answers.count
             return [
                 "number": .int(q + 1),
                 "text": .utf8(markdown.utf8(inlines: question.text)),
@@ -36,11 +38,12 @@ public enum PersonalityRenderer {
                 "multiple": .bool(question.type == .multiple),
                 "ranged": .bool(question.type == .ranged),
                 "answers": .list(answers),
-                // One step per answer, so that every arrow press moves to the next one. The
-                // thumb starts in the middle, v = 0.5, on answer round(0.5 × (n − 1)) as the
-                // format has it (halves up), but records nothing until the reader moves it.
+                // The slider's index and middle as templates before v in [0, 1] had them
+                // (a site's own template may still use them; the script reads any ends).
                 "max": .int(n - 1),
-                "mid": .int(n / 2),
+                "mid": .int(middle),
+                // What the slider says it stands on before it is moved.
+                "middle": .string(question.type == .ranged ? question.answers[middle].content.plainText.collapsingWhitespace : ""),
                 "first": .utf8(first),
                 "last": .utf8(last),
             ]

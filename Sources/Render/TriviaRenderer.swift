@@ -147,8 +147,9 @@ public enum TriviaRenderer {
             .init("last", "trivia.see_score"),
             .init("pct", "common.percent", ["value": "{0}"]),
             .init("score", "trivia.score", ["count": "{0}", "score": "{1}"]),
-            .init("good", "trivia.review_right", html: true),
-            .init("bad", "trivia.review_wrong", html: true),
+            // Named as the review item's class, so the script reads both with one expression.
+            .init("ok", "trivia.review_right", html: true),
+            .init("no", "trivia.review_wrong", html: true),
             .init("yours", "trivia.your_answer", ["answer": "{0}"], html: true),
             .init("none", "trivia.no_answer", html: true),
             .init("out", "trivia.timed_out", html: true),

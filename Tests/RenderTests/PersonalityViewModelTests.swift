@@ -33,8 +33,8 @@ import Testing
         """
 
     static let quizTemplate = """
-        {{questionCount}}|{{#questions}}{{number}}:{{max}}:{{mid}}:{{#single}}S{{/single}}{{#ranged}}R{{/ranged}}\
-        [{{#answers}}{{index}}{{#index}}+{{/index}},{{/answers}}]{{/questions}}|{{#outcomes}}{{url}};{{/outcomes}}
+        {{questionCount}}|{{#questions}}{{number}}:{{max}}:{{mid}}:{{middle}}:{{#single}}S{{/single}}{{#ranged}}R{{/ranged}}\
+        [{{#answers}}{{index}}{{#index}}+{{/index}}{{#isMiddle}}m{{/isMiddle}},{{/answers}}]{{/questions}}|{{#outcomes}}{{url}};{{/outcomes}}
         """
 
     static func site(baseURL: String? = nil, quiz: String = quizTemplate, outcome: String = "{{quizTitle}}/{{resultOf}}/{{{title}}}") -> SiteContext {
@@ -66,8 +66,9 @@ import Testing
     @Test func numbersAreShownAndTestedAsIntegers() throws {
         let page = try #require(try pages().first { $0.path == "a/fish/index.html" }).text
         // Zero is shown and is true, as an integer is.
-        let answers = (0..<12).map { "\($0)+," }.joined()
-        #expect(page.contains("<body>\n2|1:1:1:S[0+,1+,]2:11:6:R[\(answers)]|x.html;y.html;\n</body>"))
+        // The slider starts on its middle answer, round(0.5 × 11) = 6, and says which.
+        let answers = (0..<12).map { "\($0)+\($0 == 6 ? "m" : "")," }.joined()
+        #expect(page.contains("<body>\n2|1:1:1::S[0+,1+m,]2:11:6:R6:R[\(answers)]|x.html;y.html;\n</body>"))
     }
 
     @Test func outcomePagesKeepTheirWordsTitlesAndLinks() throws {

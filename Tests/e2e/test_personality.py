@@ -4,7 +4,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import console_errors, tab_to
+from conftest import build_site, console_errors, tab_to
 from conftest import press as keyboard
 
 
@@ -54,19 +54,17 @@ def test_plays_the_sample_quiz_with_clicks_checkboxes_and_the_slider(browser, sa
     slider = q.find_element(By.CSS_SELECTOR, "input[type=range]")
     ends = [s.text for s in q.find_elements(By.CSS_SELECTOR, ".ends span")]
     assert ends == ["I dislike them", "I love them"]
-    # The slider starts untouched: it shows and says that it must be moved, and Next does not
-    # take the answer under the thumb.
-    hint = "Move the slider to choose your answer."
-    assert [s.text for s in visible(d, ".rv span")] == [hint]
-    assert slider.get_attribute("aria-valuetext") == hint
-    q.find_element(By.CSS_SELECTOR, "button.go").click()
-    assert counter(d) == "Question 3 of 5"
-    assert "need" in q.find_element(By.CSS_SELECTOR, ".rv").get_attribute("class").split()
+    # The slider starts in the middle (v = 0.5), on answer round(0.5 × 3) = 2, and says so.
+    assert slider.get_attribute("value") == "0.5"
+    assert [s.text for s in visible(d, ".rv span")] == ["I barely notice them"]
+    assert slider.get_attribute("aria-valuetext") == "I barely notice them"
     # Drag the thumb from the middle to the left end (offsets are from the slider's centre).
     half = slider.size["width"] // 2
     ActionChains(d).click_and_hold(slider).move_to_element_with_offset(slider, -half + 1, 0).release().perform()
     assert [s.text for s in visible(d, ".rv span")] == ["I dislike them"]  # cat +1
     assert slider.get_attribute("aria-valuetext") == "I dislike them"
+    # Let go, it settles on its answer's place.
+    assert slider.get_attribute("value") == "0"
     q.find_element(By.CSS_SELECTOR, "button.go").click()
 
     q = current_question(d)
@@ -184,6 +182,9 @@ def test_back_moves_between_questions_and_the_browser_back_stays_in_the_quiz(bro
     WebDriverWait(d, 3).until(lambda _: counter(d) == "Question 1 of 5")
     assert d.switch_to.active_element.text == "Question 1 of 5 Which food do you like the most?" or \
         d.switch_to.active_element.text == "Which food do you like the most?"
+    # The answer given is still marked, to eyes and to screen readers.
+    pressed = {b.text: b.get_attribute("aria-pressed") for b in current_question(d).find_elements(By.CSS_SELECTOR, "button.a")}
+    assert pressed == {"Steak": "false", "Fish": "true", "Carrots": "false", "Corn": "false"}
     pick("Carrots")  # rabbit +1
     assert counter(d) == "Question 2 of 5"
     labels = {label.text: label for label in current_question(d).find_elements(By.CSS_SELECTOR, "label.c")}
@@ -211,6 +212,8 @@ def test_back_moves_between_questions_and_the_browser_back_stays_in_the_quiz(bro
         d.back()
     WebDriverWait(d, 3).until(lambda _: visible(d, "#intro"))
     assert d.current_url == url and not visible(d, "#play")
+    # Focus goes with it, to Begin, not left on the hidden question.
+    assert d.switch_to.active_element.get_attribute("id") == "begin"
     assert console_errors(d) == []
 
 
@@ -232,3 +235,64 @@ def test_each_arrow_press_moves_the_slider_to_the_next_answer(browser, sample_pu
     assert seen == answers
     slider.send_keys(Keys.ARROW_LEFT)
     assert slider.get_attribute("aria-valuetext") == answers[2]
+
+
+def test_next_on_an_untouched_slider_takes_the_middle_answer(browser, sample_public):
+    d = browser
+    open_quiz(d, sample_public)
+    d.find_element(By.ID, "begin").click()
+    current_question(d).find_elements(By.CSS_SELECTOR, "button.a")[0].click()
+    current_question(d).find_element(By.CSS_SELECTOR, "button.go").click()
+    assert counter(d) == "Question 3 of 5"
+    current_question(d).find_element(By.CSS_SELECTOR, "button.go").click()
+    assert counter(d) == "Question 4 of 5"
+    # Back shows what was taken: the middle answer, where the thumb stood.
+    d.find_element(By.ID, "back").click()
+    WebDriverWait(d, 3).until(lambda _: counter(d) == "Question 3 of 5")
+    assert [s.text for s in visible(d, ".rv span")] == ["I barely notice them"]
+
+
+def test_a_value_between_places_picks_the_rounded_answer(browser, sample_public):
+    """FORMAT.md: a slider value v in [0, 1] picks answer round(v × (n − 1))."""
+    d = browser
+    open_quiz(d, sample_public)
+    d.find_element(By.ID, "begin").click()
+    current_question(d).find_elements(By.CSS_SELECTOR, "button.a")[0].click()
+    current_question(d).find_element(By.CSS_SELECTOR, "button.go").click()
+    slider = current_question(d).find_element(By.CSS_SELECTOR, "input[type=range]")
+    answers = ["I dislike them", "I get a little nervous", "I barely notice them", "I love them"]
+    for v, a in [(0, 0), (0.16, 0), (0.17, 1), (0.5, 2), (0.83, 2), (0.84, 3), (1, 3)]:
+        d.execute_script("arguments[0].value = arguments[1];"
+                         "arguments[0].dispatchEvent(new Event('input', {bubbles: true}))", slider, v)
+        assert slider.get_attribute("aria-valuetext") == answers[a], v
+
+
+def test_arrows_follow_the_thumb_on_a_right_to_left_page(browser, tmp_path):
+    site = tmp_path / "site"
+    (site / "Content").mkdir(parents=True)
+    (site / "Content" / "q.md").write_text("""---
+kind: personality
+lang: ar
+---
+## السؤال {.ranged}
+- أ {x}
+- ب {y}
+- ج {z}
+## س {#x .outcome}
+## ص {#y .outcome}
+## ع {#z .outcome}
+""", encoding="utf-8")
+    d = browser
+    d.get((build_site(site) / "q" / "index.html").as_uri())
+    d.find_element(By.ID, "begin").click()
+    slider = current_question(d).find_element(By.CSS_SELECTOR, "input[type=range]")
+    assert slider.get_attribute("aria-valuetext") == "ب"
+    # The first answer's end is on the right: the right arrow moves the thumb towards it.
+    first, last = [s.location["x"] for s in current_question(d).find_elements(By.CSS_SELECTOR, ".ends span")]
+    assert first > last
+    slider.send_keys(Keys.ARROW_RIGHT)
+    assert slider.get_attribute("aria-valuetext") == "أ"
+    thumb_right = d.execute_script("return arguments[0].value", slider)
+    slider.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+    assert slider.get_attribute("aria-valuetext") == "ج"
+    assert (thumb_right, d.execute_script("return arguments[0].value", slider)) == ("0", "1")

@@ -108,7 +108,9 @@ export class Element extends Node {
   }
   set value(v) {
     if (this.localName === 'input' && this.type === 'range') {
-      const step = Number(this.attributes.step ?? 1), n = Math.min(this.max, Math.max(this.min, Math.round((Number(v) - this.min) / step) * step + this.min))
+      // step="any" keeps the value as given, within min and max.
+      const step = this.attributes.step === 'any' ? 0 : Number(this.attributes.step ?? 1)
+      const n = Math.min(this.max, Math.max(this.min, step ? Math.round((Number(v) - this.min) / step) * step + this.min : Number(v)))
       this._value = String(n)
     } else if (this.localName === 'progress') this.attributes.value = String(v)
     else this._value = String(v)
@@ -337,7 +339,8 @@ export function loadPage(html, { url, random = seededRandom(1), share = false, c
     requestAnimationFrame: clock.requestAnimationFrame.bind(clock), cancelAnimationFrame: clock.clearTimeout.bind(clock),
     performance: { now: () => clock.now - clock.origin },
     matchMedia: query => ({ matches: /reduce/.test(query) ? reducedMotion : false, addEventListener() {} }),
-    getComputedStyle: () => ({ getPropertyValue: () => '' }),
+    // Only what the page scripts read: the direction, from the nearest dir attribute.
+    getComputedStyle: e => ({ getPropertyValue: () => '', direction: e?.closest?.('[dir]')?.getAttribute('dir') ?? 'ltr' }),
     Document, Event, KeyboardEvent: Event, URL, JSON, Promise, Array, Object, String, Number, Boolean, Error, Set, Map, Symbol,
   }
   EventTargetMixin.add(window)

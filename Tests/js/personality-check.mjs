@@ -25,9 +25,10 @@ for (const { choices, outcome } of combinations) {
     const range = q.querySelector('input[type=range]')
     const checkboxes = q.querySelectorAll('input[type=checkbox]')
     if (range) {
-      // The slider position for answer a of n: a / (n - 1) of the way along.
-      const n = q.querySelectorAll('.rv span:not(.hint)').length
-      range.value = range.min + (range.max - range.min) * picks[0] / (n - 1)
+      // A value v in [0, 1] picks answer round(v × (n − 1)): a value near answer a's own
+      // place, a / (n − 1), on either side of it by turns, picks a.
+      const n = q.querySelectorAll('.rv span').length, off = (step + outcome) % 2 ? 0.45 : -0.45
+      range.value = String(Math.min(Math.max((picks[0] + off) / (n - 1), 0), 1))
       range.dispatchEvent(new (d.defaultView.Event)('input', { bubbles: true }))
       q.querySelector('.go').click()
     } else if (checkboxes.length) {
@@ -80,41 +81,65 @@ console.log(`${combinations.length - failures} of ${combinations.length} combina
   expect('back past the first question', where(), 'intro')
   doc.querySelector('#begin').click()
   while (!shown()[0].querySelector('input[type=range]')) next()
-  const [q] = shown(), at = where(), range = q.querySelector('input[type=range]')
-  q.querySelector('.go').click()
-  expect('Next on an untouched slider', where(), at)
-  expect('the slider says it must be moved', range.getAttribute('aria-valuetext'), q.querySelector('.hint').textContent)
-  expect('and shows it', q.querySelector('.rv').classList.contains('need'), true)
-  for (let a = 0; a < q.querySelectorAll('.rv span:not(.hint)').length; a++) {
-    range.value = a
+  const [q] = shown(), at = where(), range = q.querySelector('input[type=range]'), spans = q.querySelectorAll('.rv span')
+  // It starts in the middle, v = 0.5, on answer round(0.5 × (n − 1)), and says so.
+  const middle = Math.round(0.5 * (spans.length - 1))
+  expect('the slider starts in the middle', range.value, '0.5')
+  expect('it says the answer it starts on', range.getAttribute('aria-valuetext'), spans[middle].textContent)
+  expect('and shows only that one', [...spans].map(s => !s.hidden).join(), [...spans].map((_, i) => i == middle).join())
+  for (let a = 0; a < spans.length; a++) {
+    range.value = String(a / (spans.length - 1))
     range.dispatchEvent(new (w.Event)('input', { bubbles: true }))
-    expect('each step is an answer', range.getAttribute('aria-valuetext'), q.querySelectorAll('.rv span')[a].textContent)
+    expect('each place is an answer', range.getAttribute('aria-valuetext'), spans[a].textContent)
   }
+  // Let go between two places, the thumb settles on the nearer answer's.
+  range.value = String(1.3 / (spans.length - 1))
+  range.dispatchEvent(new (w.Event)('change', { bubbles: true }))
+  expect('a dragged thumb settles', +range.value, 1 / (spans.length - 1))
+  expect('on the answer it says', range.getAttribute('aria-valuetext'), spans[1].textContent)
   q.querySelector('.go').click()
   expect('a moved slider answers', where(), String(+at + 1))
   console.log('going back and the slider: checked')
 }
-// The answer a slider starts on can be chosen: pressing on it, or an arrow key at its end
-// (neither sends an input event), counts as moving it; another key does not.
-for (const [how, event] of [['a press', 'pointerdown'], ['an arrow at the end', 'ArrowLeft'], ['Home', 'Home'], ['Tab', 'Tab']]) {
-  const page = loadPage(html, { random: seededRandom(7) }), doc = page.document, w = page.window
-  const shown = () => doc.querySelector('.q:not([hidden])') ?? [...doc.querySelectorAll('.q')].find(e => !e.hidden)
+// Next on an untouched slider takes the middle answer; each key moves one answer, left and
+// right as the thumb runs on screen (the other way on a right-to-left page).
+const sliderPlay = (dir, keys) => {
+  const page = loadPage(dir ? html.replace('<html ', `<html dir="${dir}" `) : html, { random: seededRandom(7) })
+  const doc = page.document, w = page.window
+  const shown = () => [...doc.querySelectorAll('.q')].find(e => !e.hidden)
   doc.querySelector('#begin').click()
   while (!shown().querySelector('input[type=range]')) {
     const q = shown(), button = q.querySelector('button.a')
     ;(button ?? q.querySelector('.go')).click()
   }
   const q = shown(), range = q.querySelector('input[type=range]'), at = doc.querySelector('#qn').textContent
-  const e = event == 'pointerdown' ? new (w.Event)('pointerdown', { bubbles: true })
-    : Object.assign(new (w.Event)('keydown', { bubbles: true }), { key: event })
-  range.dispatchEvent(e)
+  const n = q.querySelectorAll('.rv span').length
+  const said = []
+  for (const key of keys) {
+    const e = Object.assign(new (w.Event)('keydown', { bubbles: true }), { key })
+    range.dispatchEvent(e)
+    said.push(Math.round(range.value * (n - 1)))
+  }
   q.querySelector('.go').click()
-  const moved = doc.querySelector('#qn').textContent != at || !doc.querySelector('#result').hidden
-  const counts = event != 'Tab'
-  if (moved != counts) { failures++; console.error(`${how} on an untouched slider: ${moved ? 'answered' : 'did not answer'}`) }
-  if (counts && q.querySelectorAll('.rv span')[range.value].textContent != range.getAttribute('aria-valuetext')) {
-    failures++; console.error(`${how}: the slider does not say the answer it starts on`)
+  const answered = doc.querySelector('#qn').textContent != at || !doc.querySelector('#result').hidden
+  return { n, said, answered }
+}
+{
+  const { n, answered } = sliderPlay(null, [])
+  if (!answered) { failures++; console.error('Next on an untouched slider did not answer') }
+  const middle = Math.round(0.5 * (n - 1)), clamp = i => Math.min(Math.max(i, 0), n - 1)
+  const keys = ['ArrowRight', 'ArrowRight', 'Tab', 'ArrowLeft', 'Home', 'ArrowLeft', 'ArrowUp', 'End', 'PageDown', 'ArrowDown']
+  // Where each key leaves the thumb, worked out by hand from the middle.
+  const walk = back => {
+    let i = middle
+    const moves = { ArrowUp: 1, PageUp: 1, ArrowDown: -1, PageDown: -1, ArrowLeft: 1, ArrowRight: 1, Tab: 0 }
+    return keys.map(k => (i = k == 'Home' ? 0 : k == 'End' ? n - 1 : clamp(i + (k == back ? -1 : moves[k]))))
+  }
+  const ltr = walk('ArrowLeft'), rtl = walk('ArrowRight')
+  for (const [dir, wanted] of [[null, ltr], ['rtl', rtl]]) {
+    const { said } = sliderPlay(dir, keys)
+    if (said.join() != wanted.join()) { failures++; console.error(`keys on a ${dir ?? 'ltr'} slider: ${said}, not ${wanted}`) }
   }
 }
-console.log('choosing the answer a slider starts on: checked')
+console.log('a slider untouched and by keys: checked')
 process.exit(failures ? 1 : 0)
