@@ -217,14 +217,22 @@ def test_back_moves_between_questions_and_the_browser_back_stays_in_the_quiz(bro
     assert console_errors(d) == []
 
 
-def test_each_arrow_press_moves_the_slider_to_the_next_answer(browser, sample_public):
-    d = browser
+SLIDER_ANSWERS = ["I dislike them", "I get a little nervous", "I barely notice them", "I love them"]
+
+
+def to_the_slider(d, sample_public):
+    """Opens the sample quiz and answers its first two questions: the third is the slider."""
     open_quiz(d, sample_public)
     d.find_element(By.ID, "begin").click()
     current_question(d).find_elements(By.CSS_SELECTOR, "button.a")[0].click()
     current_question(d).find_element(By.CSS_SELECTOR, "button.go").click()
+
+
+def test_each_arrow_press_moves_the_slider_to_the_next_answer(browser, sample_public):
+    d = browser
+    to_the_slider(d, sample_public)
     slider = current_question(d).find_element(By.CSS_SELECTOR, "input[type=range]")
-    answers = ["I dislike them", "I get a little nervous", "I barely notice them", "I love them"]
+    answers = SLIDER_ANSWERS
     seen = []
     slider.send_keys(Keys.HOME)
     seen.append(slider.get_attribute("aria-valuetext"))
@@ -239,10 +247,7 @@ def test_each_arrow_press_moves_the_slider_to_the_next_answer(browser, sample_pu
 
 def test_next_on_an_untouched_slider_takes_the_middle_answer(browser, sample_public):
     d = browser
-    open_quiz(d, sample_public)
-    d.find_element(By.ID, "begin").click()
-    current_question(d).find_elements(By.CSS_SELECTOR, "button.a")[0].click()
-    current_question(d).find_element(By.CSS_SELECTOR, "button.go").click()
+    to_the_slider(d, sample_public)
     assert counter(d) == "Question 3 of 5"
     current_question(d).find_element(By.CSS_SELECTOR, "button.go").click()
     assert counter(d) == "Question 4 of 5"
@@ -255,12 +260,9 @@ def test_next_on_an_untouched_slider_takes_the_middle_answer(browser, sample_pub
 def test_a_value_between_places_picks_the_rounded_answer(browser, sample_public):
     """FORMAT.md: a slider value v in [0, 1] picks answer round(v × (n − 1))."""
     d = browser
-    open_quiz(d, sample_public)
-    d.find_element(By.ID, "begin").click()
-    current_question(d).find_elements(By.CSS_SELECTOR, "button.a")[0].click()
-    current_question(d).find_element(By.CSS_SELECTOR, "button.go").click()
+    to_the_slider(d, sample_public)
     slider = current_question(d).find_element(By.CSS_SELECTOR, "input[type=range]")
-    answers = ["I dislike them", "I get a little nervous", "I barely notice them", "I love them"]
+    answers = SLIDER_ANSWERS
     for v, a in [(0, 0), (0.16, 0), (0.17, 1), (0.5, 2), (0.83, 2), (0.84, 3), (1, 3)]:
         d.execute_script("arguments[0].value = arguments[1];"
                          "arguments[0].dispatchEvent(new Event('input', {bubbles: true}))", slider, v)
