@@ -1,6 +1,6 @@
 import Markdown
 
-/// Texts seen so far, told apart by `TriviaQuiz.choiceKey` (case and spacing aside), each
+/// Texts seen so far, told apart by `TriviaQuiz.choiceKey` (spacing aside), each
 /// with the value it was first seen with: the choices of a question, the questions of a bank.
 ///
 /// The keys of ASCII texts are made and compared as bytes in one buffer: a `String` per key,
@@ -65,11 +65,9 @@ struct TextKeySet<Value> {
             }
             return bytes.withUnsafeMutableBufferPointer { buffer in
                 let key = UnsafeMutableBufferPointer(rebasing: buffer[start..<(start + text.count)])
-                // On ASCII, collapsing's white space is ASCII's, and lower-casing is per byte.
+                // On ASCII, collapsing's white space is ASCII's.
                 var unchanged = true
-                let count = String.collapseWhitespace(text, into: key, unchanged: &unchanged)
-                for k in 0..<count where key[k] >= UInt8(ascii: "A") && key[k] <= UInt8(ascii: "Z") { key[k] |= 0x20 }
-                return count
+                return String.collapseWhitespace(text, into: key, unchanged: &unchanged)
             }
         }
         guard let count else {

@@ -161,6 +161,37 @@ enum TriviaBank {
         return (rows, nil)
     }
 
+    /// Where each field of a one-line row stands on its line, in bytes from 0: the quotes
+    /// around a quoted field are left out.
+    static func fieldSpans(_ line: [UInt8], delimiter: Character) -> [Range<Int>] {
+        let separator = delimiter.asciiValue ?? UInt8(ascii: ",")
+        let quote = UInt8(ascii: "\"")
+        var spans: [Range<Int>] = []
+        var i = 0
+        while true {
+            var start = i, end = i
+            if i < line.count, line[i] == quote {
+                start = i + 1
+                i += 1
+                while i < line.count {
+                    if line[i] == quote {
+                        if i + 1 < line.count, line[i + 1] == quote { i += 2; continue }
+                        break
+                    }
+                    i += 1
+                }
+                end = i
+                while i < line.count, line[i] != separator { i += 1 }
+            } else {
+                while i < line.count, line[i] != separator { i += 1 }
+                end = i
+            }
+            spans.append(start..<end)
+            guard i < line.count else { return spans }
+            i += 1
+        }
+    }
+
     static let delimiterNames: [Character: String] = [",": "comma", ";": "semicolon", "\t": "tab"]
 
     /// The delimiter the header row uses most, outside quotes: a comma unless semicolons or
@@ -300,16 +331,27 @@ enum TriviaBank {
         levels: inout TriviaParser.Levels
     ) -> (TriviaQuiz.Question?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        /// Points at a field's value on the row's line when it stands there exactly once.
-        func column(of value: String) -> Int {
+        /// Points at a value on the row's line: inside the named column's field when the
+        /// column is known (the answer's text may stand earlier in the row, in its question),
+        /// else where it stands exactly once.
+        /// `occurrence` counts from 0: a duplicate choice is the value's second.
+        func column(of value: String, in name: String? = nil, occurrence: Int = 0) -> Int {
             guard row.oneLine, !value.isEmpty else { return 1 }
-            let line = file.line(row.line)
-            let found = line.ranges(of: value)
-            guard found.count == 1 else { return 1 }
-            return line.utf8.distance(from: line.startIndex, to: found[0].lowerBound) + 1
+            let line = Array(file.line(row.line).utf8)
+            let needle = Array(value.utf8)
+            if let name, let index = columns.index[name] {
+                let spans = fieldSpans(line, delimiter: delimiter)
+                guard index < spans.count else { return 1 }
+                let span = spans[index]
+                let found = (span.lowerBound..<max(span.lowerBound, span.upperBound - needle.count + 1))
+                    .filter { line[$0..<($0 + needle.count)].elementsEqual(needle) }
+                return (occurrence < found.count ? found[occurrence] : found.last ?? span.lowerBound) + 1
+            }
+            let found = line.indices.filter { line[$0...].starts(with: needle) }
+            return found.count == 1 ? found[0] + 1 : 1
         }
-        func error(_ message: String, at value: String = "", hint: String? = nil) {
-            diagnostics.append(file.error(message, line: row.line, byteColumn: column(of: value), hint: hint))
+        func error(_ message: String, at value: String = "", in name: String? = nil, occurrence: Int = 0, hint: String? = nil) {
+            diagnostics.append(file.error(message, line: row.line, byteColumn: column(of: value, in: name, occurrence: occurrence), hint: hint))
         }
         let report: (String, String, String?) -> Void = { error($0, at: $1, hint: $2) }
 
@@ -337,7 +379,7 @@ enum TriviaBank {
             let choiceField = columns.value("choices", in: row.fields) ?? ""
             choices = choiceField.isEmpty ? [] : split(choiceField, on: separator)
             for (i, choice) in choices.enumerated() where choice.isEmpty {
-                error("choice \(i + 1) of this row is empty", at: choiceField,
+                error("choice \(i + 1) of this row is empty", at: choiceField, in: "choices",
                       hint: "choices are separated by '\(separator)'; leave no separator at the start or end")
             }
             if choices.count < 2 {
@@ -345,7 +387,7 @@ enum TriviaBank {
                 if separator != ",", choiceField.contains(",") {
                     hint += "; if this bank joins its choices with commas, set bank-separator: \",\" in the front matter"
                 }
-                error(choices.isEmpty ? "this row has no choices" : "this row has only one choice", at: choiceField, hint: hint)
+                error(choices.isEmpty ? "this row has no choices" : "this row has only one choice", at: choiceField, in: "choices", hint: hint)
             }
             if columns.index["answer"] != nil {
                 let answerField = columns.value("answer", in: row.fields) ?? ""
@@ -356,17 +398,21 @@ enum TriviaBank {
                 answers = numberedAnswers(row, columns: columns, choices: choices, error: report)
             }
         }
-        var seen: Set<String> = []
-        for choice in choices where !choice.isEmpty && !seen.insert(TriviaParser.choiceKey(choice)).inserted {
-            error("duplicate choice '\(choice)' in this row", at: choice)
+        var seen: [String: Int] = [:]
+        for choice in choices where !choice.isEmpty {
+            let key = TriviaParser.choiceKey(choice), before = seen[key, default: 0]
+            seen[key] = before + 1
+            if before > 0 {
+                error("duplicate choice '\(choice)' in this row", at: choice, in: columns.isPerAnswer ? nil : "choices", occurrence: before)
+            }
         }
         if answers.isEmpty && !diagnostics.hasErrors {
             error("the answer of this row is empty",
                   hint: columns.index["answer"] != nil ? "write the text of the correct choice" : "write the number of the correct answer column, e.g. 2")
         }
         for answer in answers where !choices.contains(answer) && choices.count >= 2 {
-            let sameButCase = choices.first { TriviaParser.choiceKey($0) == TriviaParser.choiceKey(answer) }
-            error("the answer '\(answer)' is not one of this row's choices", at: answer,
+            let sameButCase = choices.first { $0.lowercased().collapsingWhitespace == answer.lowercased().collapsingWhitespace }
+            error("the answer '\(answer)' is not one of this row's choices", at: answer, in: columns.isPerAnswer ? nil : "answer",
                   hint: sameButCase.map { "did you mean '\($0)'? The answer is written exactly as its choice" }
                       ?? NearestMatch.hint(answer, in: choices)
                       ?? "the choices are \(choices.map { "'\($0)'" }.joined(separator: ", "))")
@@ -378,7 +424,7 @@ enum TriviaBank {
             if let n = Int(value), TriviaParser.pointsRange.contains(n) {
                 points = n
             } else {
-                error("the points of this row must be a whole number from \(TriviaParser.pointsRange.lowerBound) to \(TriviaParser.pointsRange.upperBound)", at: value)
+                error("the points of this row must be a whole number from \(TriviaParser.pointsRange.lowerBound) to \(TriviaParser.pointsRange.upperBound)", at: value, in: "points")
             }
         }
         if let value = columns.value("level", in: row.fields), !value.isEmpty {
@@ -387,14 +433,14 @@ enum TriviaBank {
             } else {
                 // As an unknown level flag in Markdown: a warning, and the question is worth 1.
                 diagnostics.append(file.warning(
-                    "unknown level '\(value)', so this question is worth 1 point", line: row.line, byteColumn: column(of: value),
+                    "unknown level '\(value)', so this question is worth 1 point", line: row.line, byteColumn: column(of: value, in: "level"),
                     hint: NearestMatch.hint(value, in: levels.names) ?? "levels: \(levels.names.joined(separator: ", "))"))
             }
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         let resolved = points ?? level.map { level in
             levels.points(of: level) { message, hint in
-                diagnostics.append(file.warning(message, line: row.line, byteColumn: column(of: level), hint: hint))
+                diagnostics.append(file.warning(message, line: row.line, byteColumn: column(of: level, in: "level"), hint: hint))
             }
         } ?? 1
         let range = SourceRange(start: .init(line: row.line, column: 1), end: .init(line: row.line, column: 1))

@@ -393,7 +393,7 @@ enum TriviaParser {
         return correct
     }
 
-    /// Choices that read the same to a reader are duplicates: case and spacing aside.
+    /// Choices that read the same to a reader are duplicates: spacing aside, not case.
     static func choiceKey(_ text: String) -> String {
         TriviaQuiz.choiceKey(text)
     }

@@ -121,10 +121,11 @@ public struct TriviaQuiz: Sendable {
 }
 
 extension TriviaQuiz {
-    /// Choices that read the same to a reader are duplicates: case and spacing aside. Public
-    /// so that an importer can tell before writing what the parser would refuse.
+    /// Choices that read the same to a reader are duplicates: spacing and emphasis aside, but
+    /// not case (`CO` and `Co` are two answers). Public so that an importer can tell before
+    /// writing what the parser would refuse.
     public static func choiceKey(_ text: String) -> String {
-        asciiChoiceKey(text) ?? text.lowercased().collapsingWhitespace
+        asciiChoiceKey(text) ?? text.collapsingWhitespace
     }
 
     /// `choiceKey` of Markdown's plain text, made from its bytes without a string of the
@@ -135,8 +136,7 @@ extension TriviaQuiz {
         }
     }
 
-    /// `choiceKey` of an ASCII text on its bytes, without `lowercased()`'s Unicode tables;
-    /// nil for text with other bytes.
+    /// `choiceKey` of an ASCII text on its bytes; nil for text with other bytes.
     static func asciiChoiceKey(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { asciiChoiceKey($0) }
@@ -145,11 +145,9 @@ extension TriviaQuiz {
     static func asciiChoiceKey(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
         return String(asciiCapacity: bytes.count) { out in
-            // On ASCII, collapsing's white space is ASCII's, and lower-casing is per byte.
+            // On ASCII, collapsing's white space is ASCII's.
             var unchanged = true
-            let count = String.collapseWhitespace(bytes, into: out, unchanged: &unchanged)
-            for k in 0..<count where out[k] >= UInt8(ascii: "A") && out[k] <= UInt8(ascii: "Z") { out[k] |= 0x20 }
-            return count
+            return String.collapseWhitespace(bytes, into: out, unchanged: &unchanged)
         }
     }
 }

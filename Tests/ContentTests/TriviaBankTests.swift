@@ -1,4 +1,4 @@
-import Content
+@testable import Content
 import Diagnostics
 import Markdown
 import Testing
@@ -138,7 +138,7 @@ func placed(_ diagnostics: [Diagnostic]) -> [String] {
             ,a|b,a,,
             Q2,a,a,,
             Q3,a||b,a,,
-            Q4,a|b|A,a,,
+            Q4,a|b|a,a,,
             Q5,a|b,,,
             Q6,a|b,a,many,
             Q7,a|b,a,,expert
@@ -150,9 +150,9 @@ func placed(_ diagnostics: [Diagnostic]) -> [String] {
         #expect(quiz == nil)
         #expect(placed(problems) == [
             "Content/quizzes/bank.csv:2:1: error: the question of this row is empty",
-            "Content/quizzes/bank.csv:3:1: error: this row has only one choice",
+            "Content/quizzes/bank.csv:3:4: error: this row has only one choice",
             "Content/quizzes/bank.csv:4:4: error: choice 2 of this row is empty",
-            "Content/quizzes/bank.csv:5:8: error: duplicate choice 'A' in this row",
+            "Content/quizzes/bank.csv:5:8: error: duplicate choice 'a' in this row",
             "Content/quizzes/bank.csv:6:1: error: the answer of this row is empty",
             "Content/quizzes/bank.csv:7:10: error: the points of this row must be a whole number from 1 to 10000",
             "Content/quizzes/bank.csv:8:11: warning: unknown level 'expert', so this question is worth 1 point",
@@ -160,6 +160,28 @@ func placed(_ diagnostics: [Diagnostic]) -> [String] {
             "Content/quizzes/bank.csv:10:11: warning: unknown level 'harder', so this question is worth 1 point",
         ])
         #expect(problems.first { $0.message.hasPrefix("unknown level 'harder'") }?.hint == "did you mean 'hard'?")
+    }
+
+    /// The caret is under the field the problem is in, even where the same text stands
+    /// earlier in the row (in the question) or in quotes.
+    @Test func columnsPointIntoTheirOwnField() {
+        let (_, problems) = banked("""
+            question,choices,answer
+            How now,x|y,w
+            Bad row?,"x,y",w
+            What,x|y,Wh
+            zzz,"a|b",zz
+            "x, or x?",x|y|x,x
+
+            """)
+        #expect(placed(problems) == [
+            "Content/quizzes/bank.csv:2:13: error: the answer 'w' is not one of this row's choices",
+            "Content/quizzes/bank.csv:3:11: error: this row has only one choice",
+            "Content/quizzes/bank.csv:4:10: error: the answer 'Wh' is not one of this row's choices",
+            "Content/quizzes/bank.csv:5:11: error: the answer 'zz' is not one of this row's choices",
+            "Content/quizzes/bank.csv:6:16: error: duplicate choice 'x' in this row",
+        ])
+        #expect(TriviaBank.fieldSpans(Array(#""a ""b"", c",d,,"e"#.utf8), delimiter: ",") == [1..<11, 13..<14, 15..<15, 17..<18])
     }
 
     /// An unknown level is what it is in Markdown (an unknown flag): a warning, and 1 point.

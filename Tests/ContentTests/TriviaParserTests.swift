@@ -45,7 +45,8 @@ let capital = """
     """
 
 @Suite struct TriviaParserTests {
-    /// ASCII choices are keyed on their bytes: the same keys as lower-casing and collapsing.
+    /// ASCII choices are keyed on their bytes: the same keys as collapsing white space (case
+    /// is kept: `CO` and `Co` are two choices).
     @Test func asciiChoiceKeysAreTheKeysOfTheGeneralReading() {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("aZz09 -_.!'\t\n\r#AbC[]\u{0B}\u{0C}".utf8)
@@ -55,10 +56,10 @@ let capital = """
             samples.append(String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self))
         }
         for text in samples {
-            #expect(TriviaQuiz.asciiChoiceKey(text) == text.lowercased().collapsingWhitespace, "\(text.debugDescription)")
+            #expect(TriviaQuiz.asciiChoiceKey(text) == text.collapsingWhitespace, "\(text.debugDescription)")
         }
         #expect(TriviaQuiz.asciiChoiceKey("Zürich") == nil)
-        #expect(TriviaQuiz.choiceKey("  ZÜRICH\u{A0} Nord ") == "zürich nord")
+        #expect(TriviaQuiz.choiceKey("  ZÜRICH\u{A0} Nord ") == "ZÜRICH Nord")
     }
 
     /// The look ahead for a bank reads `bank:` only between the first two `---` lines.
@@ -90,7 +91,7 @@ let capital = """
             let nodes = MarkdownParser.parse(text + "\n").document.children
             #expect(TriviaQuiz.choiceKey(of: nodes) == TriviaQuiz.choiceKey(nodes.plainText), "\(text.debugDescription)")
         }
-        #expect(TriviaQuiz.choiceKey(of: MarkdownParser.parse("Big *Ben*\n").document.children) == "big ben")
+        #expect(TriviaQuiz.choiceKey(of: MarkdownParser.parse("Big *Ben*\n").document.children) == "Big Ben")
     }
 
     @Test func parsesTheFormatExample() throws {
@@ -240,22 +241,25 @@ let capital = """
     }
 
     @Test func duplicateChoicesWithinAQuestion() {
-        let (piece, problems) = parse(triviaFile("", "## Capital of France?\n- [x] Paris\n- [ ] Lyon\n- [ ] paris\n"))
+        let (piece, problems) = parse(triviaFile("", "## Capital of France?\n- [x] Paris\n- [ ] Lyon\n- [ ] *Paris*\n"))
         #expect(piece == nil)
-        #expect(located(problems) == ["7:7: error: duplicate choice 'paris'"])
+        #expect(located(problems) == ["7:7: error: duplicate choice 'Paris'"])
         #expect(problems[0].hint == "the same as the choice on line 5")
         // The caret is under the text, past however many spaces follow the marker.
-        let spaced = parse(triviaFile("", "## Capital of France?\n- [x] Paris\n- [ ]   PARIS  \n- [ ]\t lyon\n- [ ] Lyon\n"))
-        #expect(located(spaced.1) == ["6:9: error: duplicate choice 'PARIS'", "8:7: error: duplicate choice 'Lyon'"])
+        let spaced = parse(triviaFile("", "## Capital of France?\n- [x] Paris\n- [ ]   Paris  \n- [ ]\t Lyon\n- [ ] Lyon\n"))
+        #expect(located(spaced.1) == ["6:9: error: duplicate choice 'Paris'", "8:7: error: duplicate choice 'Lyon'"])
+        // Case tells choices apart: carbon monoxide is not cobalt.
+        let cased = parse(triviaFile("", "## Which is carbon monoxide?\n- [x] CO\n- [ ] Co\n- [ ] co\n"))
+        #expect(cased.0 != nil && cased.1.isEmpty, "\(located(cased.1))")
     }
 
     /// The keys of one question's choices are forgotten at the next question: the same
     /// choice in two questions is no duplicate.
     @Test func choicesAreComparedWithinTheirQuestion() {
-        let text = "## A?\n- [x] Paris\n- [ ] Lyon\n\n## B?\n- [ ] paris\n- [x] Lyon\n- [ ] lyon\n"
+        let text = "## A?\n- [x] Paris\n- [ ] Lyon\n\n## B?\n- [ ] Paris\n- [x] Lyon\n- [ ] Lyon\n"
         let (piece, problems) = parse(triviaFile("", text))
         #expect(piece == nil)
-        #expect(located(problems) == ["11:7: error: duplicate choice 'lyon'"])
+        #expect(located(problems) == ["11:7: error: duplicate choice 'Lyon'"])
         #expect(problems.first?.hint == "the same as the choice on line 10")
     }
 
@@ -263,10 +267,10 @@ let capital = """
     @Test func duplicateChoicesInALongList() {
         let count = TextKeySet<Int>.searched + 4
         let choices = (1...count).map { "- [\($0 == 1 ? "x" : " ")] Choice \($0)\n" }.joined()
-        let text = "## Many?\n" + choices + "- [ ] choice  3\n- [ ] CHOICE \(count)\n"
+        let text = "## Many?\n" + choices + "- [ ] Choice  3\n- [ ] choice \(count)\n- [ ] Choice \(count)\n"
         let (piece, problems) = parse(triviaFile("", text))
         #expect(piece == nil)
-        #expect(problems.map(\.message) == ["duplicate choice 'choice  3'", "duplicate choice 'CHOICE \(count)'"])
+        #expect(problems.map(\.message) == ["duplicate choice 'Choice  3'", "duplicate choice 'Choice \(count)'"])
         #expect(problems.map(\.hint) == ["the same as the choice on line 7", "the same as the choice on line \(4 + count)"])
     }
 
@@ -304,11 +308,12 @@ let capital = """
         var set = TextKeySet<Int>(capacity: 0)
         for n in 0..<200 {
             guard case .first = set.insert(nodes("K \(n)"), n) else { Issue.record("k \(n) is new"); continue }
-            guard case .seen(let first) = set.insert(nodes("  k  \(n / 2)"), -1) else { Issue.record("k \(n / 2)"); continue }
+            guard case .seen(let first) = set.insert(nodes("  K  \(n / 2)"), -1) else { Issue.record("k \(n / 2)"); continue }
             #expect(first == n / 2)
         }
-        #expect({ if case .seen(7) = set.insert(nodes("k\u{A0}7"), 0) { true } else { false } }())
-        guard case .first = set.insert(nodes("ab\u{37E}"), 1), case .seen(1) = set.insert(nodes("AB;"), 2) else {
+        #expect({ if case .seen(7) = set.insert(nodes("K\u{A0}7"), 0) { true } else { false } }())
+        #expect({ if case .first = set.insert(nodes("k 7"), 0) { true } else { false } }())
+        guard case .first = set.insert(nodes("ab\u{37E}"), 1), case .seen(1) = set.insert(nodes("ab;"), 2) else {
             Issue.record("';' is U+037E as a string")
             return
         }
@@ -317,8 +322,8 @@ let capital = """
         for text in ["ab;", "K 7", "k 7", "ab;"] {
             _ = set.insert(nodes(text), 0)
         }
-        guard case .first = set.insert(nodes("K 8"), 3), case .seen(3) = set.insert(nodes("k  8"), 4),
-              case .seen(0) = set.insert(nodes("AB;"), 5) else {
+        guard case .first = set.insert(nodes("K 8"), 3), case .seen(3) = set.insert(nodes("K  8"), 4),
+              case .seen(0) = set.insert(nodes("ab;"), 5), case .first = set.insert(nodes("k 8"), 6) else {
             Issue.record("an emptied set")
             return
         }
@@ -422,14 +427,14 @@ let capital = """
             - [x] a
             ## Three {points=x}
             - [x] a
-            - [ ] A
+            - [ ] a
             """)
         #expect(located(parse(text).1.sorted()) == [
             "3:7: error: 'pick' is 5, but the bank has only 3 questions",
             "5:4: error: a single question has exactly one correct choice, but this one has 2",
             "8:4: error: this question has only one choice",
             "10:11: error: 'points' must be a whole number from 1 to 10000",
-            "12:7: error: duplicate choice 'A'",
+            "12:7: error: duplicate choice 'a'",
         ])
     }
 }
