@@ -1,4 +1,5 @@
 """Plays the sample personality quiz in headless Chromium, as a reader would."""
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.common.action_chains import ActionChains
@@ -298,3 +299,12 @@ lang: ar
     slider.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
     assert slider.get_attribute("aria-valuetext") == "ج"
     assert (thumb_right, d.execute_script("return arguments[0].value", slider)) == ("0", "1")
+
+
+@pytest.mark.parametrize("quiz", ["which-animal", "knowledge-king"])
+def test_without_javascript_a_quiz_shows_no_controls_that_do_nothing(browser_without_js, sample_public, quiz):
+    d = browser_without_js
+    d.get((sample_public / quiz / "index.html").as_uri())
+    assert not d.find_element(By.ID, "begin").is_displayed()
+    assert all(not f.is_displayed() for f in d.find_elements(By.CSS_SELECTOR, "#intro fieldset"))
+    assert "needs JavaScript" in d.find_element(By.ID, "intro").text
