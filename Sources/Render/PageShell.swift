@@ -1,6 +1,7 @@
 import Content
 import Markdown
 import Messages
+import Support
 import Synchronization
 import Templating
 
@@ -175,6 +176,16 @@ public struct SiteContext: Sendable {
     /// Whether pages in this language are written right to left.
     public func isRightToLeft(_ lang: String) -> Bool {
         directions.value(lang) { LanguageTag(lang).isRightToLeft }
+    }
+
+    /// ` lang="…"` (with ` dir="…"` where the direction differs) for the site's name on a page
+    /// in another language, so that it is read, and runs, in its own; empty on a page in the
+    /// site's language.
+    public func siteNameAttributes(on lang: String) -> String {
+        let own = settings.language
+        guard own.lowercased() != lang.lowercased() else { return "" }
+        let rtl = isRightToLeft(own)
+        return " lang=\"\(HTMLEscaping.escape(own))\"" + (rtl == isRightToLeft(lang) ? "" : " dir=\"\(rtl ? "rtl" : "ltr")\"")
     }
 
     /// The site's name: quizgen.yml's title, else a name in the site's language (looked up

@@ -72,6 +72,7 @@ public enum StoryRenderer {
         let cover: [String: TemplateValue] = [
             "root": .string(root),
             "siteTitle": .string(siteTitle),
+            "siteLangAttributes": .string(site.siteNameAttributes(on: meta.lang)),
             "title": .string(meta.title),
             "intro": .utf8(markdown.utf8(blocks: demotingHeadings(meta.introduction))),
             "summary": .string(words.text("story.summary", [
@@ -89,6 +90,7 @@ public enum StoryRenderer {
         let pageTemplate = site.templates.prepare("story-page", fixed: [
             ("root", .string(root)),
             ("siteTitle", .string(siteTitle)),
+            ("siteLangAttributes", .string(site.siteNameAttributes(on: meta.lang))),
             ("storyTitle", .string(meta.title)),
             ("startURL", .string(startURL)),
             ("t", t),
@@ -158,6 +160,8 @@ public enum StoryRenderer {
             let map = site.templates.renderUTF8("story-map", [
                 "root": .string(root),
                 "siteTitle": .string(siteTitle),
+                "siteLangAttributes": .string(site.siteNameAttributes(on: meta.lang)),
+            "siteLangAttributes": .string(site.siteNameAttributes(on: meta.lang)),
                 "title": .string(meta.title),
                 "mapTitle": .string(words.text("map.title", ["title": meta.title])),
                 "imageAlt": .string(words.text("map.image_alt", [

@@ -45,6 +45,7 @@ public enum TriviaRenderer {
         let content = site.templates.renderUTF8("trivia", [
             "root": .string(root),
             "siteTitle": .string(site.siteTitle),
+            "siteLangAttributes": .string(site.siteNameAttributes(on: meta.lang)),
             "title": .string(meta.title),
             "intro": .utf8(site.markdown.utf8(blocks: meta.introduction)),
             "drawSize": .int(draw),

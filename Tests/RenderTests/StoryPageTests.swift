@@ -152,6 +152,22 @@ struct StoryTestFailure: Error {}
             + "<a href=\"two.html\" tabindex=\"-1\">run<span class=\"sr\"> page 2</span></a> again."))
     }
 
+    /// The site's name in the breadcrumb keeps the site's language (and direction) on a page
+    /// in another, so that it is read in its own voice; on a page in the site's, it needs none.
+    @Test func theSiteNameKeepsItsLanguageOnAPageInAnother() throws {
+        let story = "---\nkind: story\nlang: LANG\n---\n## One\n- [on](#two)\n## Two {#two}\n"
+        let crumb = #/<nav class="crumb"><a href="\.\./index\.html"([^>]*)>/#
+        var seen: [String] = []
+        for lang in ["ar", "ja", "en", "EN"] {
+            let (_, _, files) = try renderStory(story.replacingOccurrences(of: "LANG", with: lang))
+            let pages = files.filter { $0.path.hasSuffix(".html") }
+            #expect(pages.count == 3)
+            let attributes = Set(pages.compactMap { $0.text.firstMatch(of: crumb).map { String($0.1) } })
+            seen.append(contentsOf: attributes)
+        }
+        #expect(seen == [" lang=\"en\" dir=\"ltr\"", " lang=\"en\"", "", ""])
+    }
+
     /// Each choice's line in the map's list is written as bytes: the same as the message
     /// filled with the choice's words on one line, escaped, whatever they hold.
     @Test func theMapListNamesHostileChoicesAsTheMessageWould() throws {
