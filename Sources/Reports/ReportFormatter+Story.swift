@@ -53,9 +53,9 @@ extension ReportFormatter {
             let title = page.title.plainText.allSatisfy(\.isWhitespace) ? "(untitled)" : "“\(page.title.plainText)”"
             return ["page \(ending.page + 1)", page.ending?.rawValue ?? "-", lengths, title]
         }
-        let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let widths = (0..<3).map { column in rows.map { $0[column].terminalWidth }.max() ?? 0 }
         for row in rows {
-            out += "    " + (0..<3).map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+            out += "    " + (0..<3).map { row[$0].rightPadded(to: widths[$0]) }
                 .joined(separator: "  ") + "  " + row[3] + "\n"
         }
         if endings.count > endingRows {

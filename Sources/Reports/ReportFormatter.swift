@@ -153,11 +153,11 @@ public enum ReportFormatter {
         case .sampled(let size, let seed):
             out += "  results over a sample of \(count(Double(size))) random combinations (seed \(seed); too many to count exactly):\n"
         }
-        let width = outcomeIDs.map(\.count).max() ?? 0
+        let width = outcomeIDs.map(\.terminalWidth).max() ?? 0
         for (k, id) in outcomeIDs.enumerated() {
             let share = d.share(k) * 100
             let bar = String(repeating: "█", count: Int((share / 4).rounded()))
-            var line = "    " + id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            var line = "    " + id.rightPadded(to: width) + "  "
             line += percent(share).leftPadded(to: 6) + "  " + bar
             if d.unreachable.contains(k) { line += " never the result" }
             if d.undecided.contains(k) { line += " not seen in the sample; could not decide whether it is reachable" }
@@ -228,5 +228,23 @@ extension Double {
 extension String {
     func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+
+    /// The columns a terminal gives the text: two for each wide (East Asian, emoji) character,
+    /// one for any other (a letter with its combining marks is one character).
+    var terminalWidth: Int {
+        reduce(0) { width, character in
+            let v = character.unicodeScalars.first!.value
+            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+                || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
+                || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1FAFF).contains(v) || (0x20000...0x3FFFD).contains(v)
+            return width + (wide ? 2 : 1)
+        }
+    }
+
+    /// The text followed by spaces up to `width` terminal columns, never cut: Foundation's
+    /// `padding(toLength:)` counts UTF-16 units and cuts an id's last combining mark off.
+    func rightPadded(to width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - terminalWidth))
     }
 }

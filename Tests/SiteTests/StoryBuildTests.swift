@@ -184,6 +184,29 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
             """)
     }
 
+    /// Ids in any script line up in `check`'s table, whole: Foundation's padding counted
+    /// UTF-16 units and cut a Devanagari id's last vowel sign off.
+    @Test func checkTablesKeepIdsWholeAndAligned() throws {
+        let quiz = """
+            ---
+            kind: personality
+            ---
+            ## Q
+            - a {नमस्ते}
+            - b {x}
+            - c {猫}
+            ## N {#नमस्ते .outcome}
+            ## X {#x .outcome}
+            ## C {#猫 .outcome}
+            """
+        let site = TemporarySite(files: ["Content/q.md": quiz])
+        let loaded = SiteLoader.load(site.location, fileSystem: .disk)
+        let report = ReportFormatter.text(Pipeline(options: BuildOptions(render: false, statistics: true)).collect(loaded).reports)
+        // नमस्ते is three characters (न, म, स्ते), 猫 one wide one: two columns.
+        #expect(report.contains("\n    नमस्ते   33.3%  ████████\n    x     33.3%"))
+        #expect(report.contains("\n    猫    33.3%"))
+    }
+
     @Test func checkReportsLoopsTrapsAndHugeCounts() throws {
         // 120 two-way forks that join again: 2^120 ways, then a loop with no way out.
         var text = "---\nkind: story\ntitle: Forks\n---\n"
