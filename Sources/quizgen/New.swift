@@ -55,7 +55,11 @@ struct New: ParsableCommand {
     static func skipped(_ file: String, fileSystem fs: FileSystem) -> Diagnostic? {
         let site = SiteLocation.resolve(source: nil, fileSystem: fs)
         let absolute = normalize(file.hasPrefix("/") ? file : fs.currentDirectory() + "/" + file)
-        guard let content = fs.realPath(site.content), fs.kind(site.content) == .directory,
+        // A path through a folder named Content (`quizgen new story blog/Content/cave`) is in
+        // that site's content, wherever the command runs.
+        let folders = absolute.split(separator: "/").dropLast()
+        let named = folders.lastIndex(of: "Content").map { "/" + folders[...$0].joined(separator: "/") }
+        guard let content = named ?? fs.realPath(site.content).flatMap({ fs.kind(site.content) == .directory ? $0 : nil }),
               absolute.hasPrefix(content + "/")
         else {
             let shown = fs.kind(site.content) == .directory ? site.contentDisplay + "/" : "Content/"

@@ -173,6 +173,14 @@ import TestSupport
         let fromInside = try quizgen("new", "story", "inside", "--no-color", in: content)
         #expect(fromInside.status == 0)
         #expect(!fromInside.stderr.contains("warning"), "\(fromInside.stderr)")
+        // Another site's Content/, named in the path from a folder that is no site: no warning.
+        let nowhere = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: nowhere) }
+        let elsewhere = try quizgen("new", "story", "blog/Content/cave", "--no-color", in: nowhere)
+        #expect(elsewhere.status == 0 && exists(nowhere.appendingPathComponent("blog/Content/cave.md")))
+        #expect(!elsewhere.stderr.contains("warning"), "\(elsewhere.stderr)")
+        let hiddenThere = try quizgen("new", "story", "blog/Content/_wip/cave", "--no-color", in: nowhere)
+        #expect(hiddenThere.stderr.contains("warning: build skips names that start with _ or . (_wip)"), "\(hiddenThere.stderr)")
 
         // A file that cannot be written leaves no folder behind.
         let long = String(repeating: "n", count: 300)
