@@ -95,6 +95,7 @@ public enum ContentParser {
             sourcePath: file.path, introduction: outline.introduction, draft: draft)
         meta.langPosition = langPosition
         meta.kindPosition = frontMatter["kind"].map { ValuePosition(line: $0.valueLine, column: $0.valueColumn) }
+        meta.images = parsed.images.map { ImageReference(source: $0.source, line: $0.at.line, column: $0.at.column) }
 
         var piece: ContentPiece?
         switch kind {

@@ -41,6 +41,8 @@ public struct ContentMeta: Sendable {
     /// Everything between the front matter (or `#` title) and the first `##`.
     public var introduction: [Node]
     public var draft: Bool
+    /// Every image of the file, for the check that the local ones are there.
+    public var images: [ImageReference] = []
 
     public init(
         kind: ContentKind, title: String, description: String, lang: String, sitePath: String,
@@ -58,6 +60,19 @@ public struct ContentMeta: Sendable {
 }
 
 /// One parsed content file.
+/// An image the Markdown shows: its source as written, and where it starts (a byte column).
+public struct ImageReference: Sendable, Equatable {
+    public var source: String
+    public var line: Int
+    public var column: Int
+
+    public init(source: String, line: Int, column: Int) {
+        self.source = source
+        self.line = line
+        self.column = column
+    }
+}
+
 public struct ContentPiece: Sendable {
     public enum Body: Sendable {
         case personality(PersonalityQuiz)

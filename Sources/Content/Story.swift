@@ -117,7 +117,7 @@ extension Story {
     }
 
     /// Decodes `%XX` sequences as UTF-8; text that does not decode is kept as written.
-    static func percentDecoded(_ text: String) -> String {
+    public static func percentDecoded(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         var bytes: [UInt8] = []
         let utf8 = Array(text.utf8)

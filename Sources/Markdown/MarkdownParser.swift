@@ -22,6 +22,9 @@ public enum MarkdownParser {
         /// Where the first raw HTML (block or inline) of the document starts, depth first;
         /// noted while converting, so no later stage walks the tree to look for it.
         public var rawHTMLAt: SourcePosition?
+        /// Every image's source and where it starts, in document order (only when the
+        /// document has an image: the tree is searched for them only then).
+        public var images: [(source: String, at: SourcePosition)] = []
     }
 
     /// - Parameters:
@@ -74,9 +77,10 @@ public enum MarkdownParser {
                 startsOffset: firstLine - startsLine)
             converter.builder.records.append(converter.record(of: root, depth: 0))
             converter.convertChildren(of: root, at: 0, depth: 0)
+            let tree = converter.builder.finish()
             return Result(
-                document: Node(tree: converter.builder.finish(), index: 0), flattenedAt: converter.flattenedAt,
-                rawHTMLAt: converter.rawHTMLAt)
+                document: Node(tree: tree, index: 0), flattenedAt: converter.flattenedAt,
+                rawHTMLAt: converter.rawHTMLAt, images: converter.sawImage ? tree.images() : [])
         }
     }
 }
@@ -96,6 +100,7 @@ private struct Converter {
     var rawHTMLAt: SourcePosition?
     /// Set once a raw HTML record is made; `rawHTMLAt` is worked out in the walk after.
     var sawRawHTML = false
+    var sawImage = false
 
     init(source: UnsafeBufferPointer<UInt8>, bodyCount: Int, lineStarts: [Int], lineOffset: Int, startsOffset: Int) {
         self.source = source
@@ -195,6 +200,7 @@ private struct Converter {
         case CMARK_NODE_STRONG: record.tag = .strong
         case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
             record.tag = type == CMARK_NODE_LINK ? .link : .image
+            if type == CMARK_NODE_IMAGE { sawImage = true }
             record.text = span(cmark_node_get_url(node))
             record.text2 = span(cmark_node_get_title(node))
         default:

@@ -19,3 +19,17 @@ extension Tree {
         return nil
     }
 }
+
+extension Tree {
+    /// Every image's source and where it starts, in document order.
+    func images() -> [(source: String, at: SourcePosition)] {
+        var found: [(source: String, at: SourcePosition)] = []
+        func walk(_ index: Int) {
+            let record = records[index]
+            if record.tag == .image { found.append((string(record.text), record.range.start)) }
+            for child in record.first..<(record.first + record.count) { walk(child) }
+        }
+        walk(0)
+        return found
+    }
+}

@@ -103,6 +103,8 @@ public struct Pipeline: Sendable {
             }
         }
 
+        // What a local image may name: the assets the site publishes.
+        let assets = Set(site.assets)
         let chunk = max(options.chunkSize, 1)
         for start in stride(from: 0, to: site.contentFiles.count, by: chunk) {
             let files = site.contentFiles[start..<min(start + chunk, site.contentFiles.count)]
@@ -118,10 +120,14 @@ public struct Pipeline: Sendable {
             times.add("parse", clock.lap("parse").seconds)
 
             let statistics = options.statistics
-            var checked = parsed.parallelMap { piece, source, problems -> (AnalysedContent?, [Diagnostic]) in
+            var checked = zip(parsed, files).map { ($0.0, $0.1.relativePath) }.parallelMap { parsed, relativePath -> (AnalysedContent?, [Diagnostic]) in
+                let (piece, source, problems) = parsed
                 guard let piece, let source else { return (nil, problems) }
                 let (analysed, findings) = Self.check(piece, file: source, statistics: statistics)
-                return (analysed, problems + findings)
+                let folder = relativePath.split(separator: "/").dropLast().joined(separator: "/")
+                let images = piece.meta.images.isEmpty ? [] : ImageCheck.missing(
+                    piece.meta.images, folder: folder, assets: assets, file: source, contentName: site.location.contentDisplay)
+                return (analysed, problems + findings + images)
             }
             times.add("check", clock.lap("check").seconds)
             for ((analysed, problems), (piece, source, _)) in zip(checked, parsed) {

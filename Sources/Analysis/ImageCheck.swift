@@ -1,0 +1,56 @@
+import Content
+import Diagnostics
+
+/// Images that the site does not have: `![](cat.png)` beside the Markdown is copied with the
+/// site, so a local source names one of its assets, or the page shows a broken image.
+public enum ImageCheck {
+    /// - Parameters:
+    ///   - folder: the Markdown file's folder inside the content folder ("" at its top).
+    ///   - assets: every asset's path inside the content folder.
+    public static func missing(
+        _ images: [ImageReference], folder: String, assets: Set<String>, file: SourceFile, contentName: String = "Content"
+    ) -> [Diagnostic] {
+        images.compactMap { image in
+            guard let path = assetPath(image.source, folder: folder) else { return nil }
+            if let inside = path, assets.contains(inside) { return nil }
+            let written = image.source.prefix(200)
+            let hint = "put the image in \(contentName)/ (beside the Markdown file, for a plain name), or correct the path"
+            guard let path else {
+                return file.warning(
+                    "image '\(written)' is outside the \(contentName) folder, which is all the site publishes",
+                    line: image.line, byteColumn: image.column, hint: hint)
+            }
+            if let skipped = path.split(separator: "/").first(where: { $0.hasPrefix("_") || $0.hasPrefix(".") }) {
+                return file.warning(
+                    "image '\(written)' is not published: names that start with _ or . (\(skipped)) are skipped",
+                    line: image.line, byteColumn: image.column, hint: "rename it without the leading \(skipped.prefix(1))")
+            }
+            return file.warning(
+                "image '\(written)' is not in the site: there is no \(contentName)/\(path)",
+                line: image.line, byteColumn: image.column, hint: hint)
+        }
+    }
+
+    /// The asset a local image source names, inside the content folder: `.some(nil)` when it
+    /// leads out of it, nil when the source is not a local file (a URL, `data:`, `/x.png`, …).
+    static func assetPath(_ source: String, folder: String) -> String?? {
+        // The same sources as the pages' resolver leaves as they are.
+        guard !source.isEmpty, !source.hasPrefix("/"), !source.hasPrefix("#"), !source.hasPrefix("?") else { return nil }
+        let end = source.firstIndex { $0 == "?" || $0 == "#" } ?? source.endIndex
+        let path = source[..<end]
+        // A scheme (`https:`, `data:`) comes before any slash.
+        if let colon = path.firstIndex(of: ":"), !path[..<colon].contains("/") { return nil }
+        let decoded = Story.percentDecoded(String(path))
+        var parts = folder.split(separator: "/").map(String.init)
+        for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return .some(nil) }
+                parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        return .some(parts.joined(separator: "/"))
+    }
+}

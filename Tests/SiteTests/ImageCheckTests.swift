@@ -1,0 +1,39 @@
+@testable import Analysis
+import Foundation
+import Site
+import Testing
+
+/// A local image that the site does not publish is a warning at the image: the page would
+/// show a broken one. URLs, `data:` and the site's own assets are not.
+@Suite struct ImageCheckTests {
+    @Test func localImagesTheSiteDoesNotHaveAreWarnedAbout() throws {
+        let site = TemporarySite(files: [
+            "Content/trips/cave.md": """
+                ---
+                kind: story
+                ---
+                A ![map](map.png) of it, ![old](../old.png) and ![far](../../far.png).
+                ## One
+                In ![bat](pics/bat.png), ![gone](pics/gone.png) and ![x](https://example.org/x.png).
+                ![d](data:image/png;base64,AA) ![s](%5Fdraft.png) ![e](pics/bat.png?v=2#top) ![sp](my%20cat.png)
+                """,
+            "Content/trips/map.png": "", "Content/trips/pics/bat.png": "", "Content/old.png": "",
+            "Content/trips/_draft.png": "", "Content/trips/my cat.png": "",
+        ])
+        let loaded = SiteLoader.load(site.location, fileSystem: .disk)
+        let output = Pipeline(options: BuildOptions(render: false)).collect(loaded)
+        #expect(located(output.diagnostics) == [
+            "Content/trips/cave.md:4:49: warning: image '../../far.png' is outside the Content folder, which is all the site publishes",
+            "Content/trips/cave.md:6:26: warning: image 'pics/gone.png' is not in the site: there is no Content/trips/pics/gone.png",
+            "Content/trips/cave.md:7:32: warning: image '%5Fdraft.png' is not published: names that start with _ or . (_draft.png) are skipped",
+        ])
+    }
+
+    @Test func onlyLocalFilesAreAssets() {
+        #expect(ImageCheck.assetPath("a/./b/../c.png", folder: "x/y") == .some("x/y/a/c.png"))
+        #expect(ImageCheck.assetPath("../../c.png", folder: "x") == .some(nil))
+        for source in ["https://x.org/a.png", "data:image/png;base64,AA", "/abs.png", "#frag", "//cdn.org/a.png", ""] {
+            #expect(ImageCheck.assetPath(source, folder: "x") == nil, "\(source)")
+        }
+    }
+}
