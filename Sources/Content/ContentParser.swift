@@ -88,6 +88,19 @@ public enum ContentParser {
 
         guard let kind else {
             diagnostics += reader.diagnostics
+            // Front matter that is not YAML hides the kind, and with it the body's problems:
+            // read from its own `kind:` line, the body is still checked, for its errors only
+            // (a warning could come from a setting that was not read, such as `start`).
+            if frontMatter.isClosed, frontMatter.entries.isEmpty, diagnostics.hasErrors,
+               let written = kindWrittenOnItsLine(file, frontMatter: frontMatter) {
+                var empty = FrontMatterReader(FrontMatter(), file: file)
+                let problems: [Diagnostic] = switch written.kind {
+                case .personality: PersonalityParser.parse(outline, reader: &empty, file: file, kindLine: written.line).1
+                case .trivia: TriviaParser.parse(outline, reader: &empty, file: file, kindLine: written.line, readSibling: readSibling).1
+                case .story: StoryParser.parse(outline, reader: &empty, file: file, kindLine: written.line).1
+                }
+                diagnostics += problems.filter { $0.severity == .error }
+            }
             return (nil, diagnostics)
         }
         var meta = ContentMeta(
@@ -169,6 +182,20 @@ public enum ContentParser {
 
     static func readKind(_ reader: inout FrontMatterReader, frontMatter: FrontMatter) -> ContentKind? {
         reader.choice("kind", as: ContentKind.self)
+    }
+
+    /// The kind on a plain `kind: story` line of front matter that YAML could not read.
+    static func kindWrittenOnItsLine(_ file: SourceFile, frontMatter: FrontMatter) -> (kind: ContentKind, line: Int)? {
+        for line in 2..<max(2, frontMatter.bodyStartLine - 1) {
+            let text = file.line(line)
+            guard text.hasPrefix("kind:") else { continue }
+            var value = text.dropFirst(5)
+            if let comment = value.range(of: " #") { value = value[..<comment.lowerBound] }
+            var word = String(value).trimmingWhitespace
+            if word.count >= 2, let quote = word.first, quote == "'" || quote == "\"", word.last == quote { word = String(word.dropFirst().dropLast()) }
+            return ContentKind(rawValue: word).map { ($0, line) }
+        }
+        return nil
     }
 
     static func fileName(of path: String) -> String {

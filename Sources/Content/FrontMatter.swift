@@ -22,6 +22,8 @@ public struct FrontMatter {
     public var bodyOffset = 0
     /// True when the file starts with front matter at all.
     public var isPresent = false
+    /// True when a closing `---` line ends it (else the whole file was taken for it).
+    public var isClosed = false
 
     public subscript(key: String) -> Entry? {
         entries.first { $0.key == key }
@@ -50,6 +52,7 @@ public struct FrontMatter {
                 "front matter is not closed", line: 1, byteColumn: 1,
                 hint: "end it with a line that is exactly '---'")])
         }
+        result.isClosed = true
         result.bodyStartLine = closing + 1
         result.bodyOffset = closing < file.lineCount ? file.lineStarts[closing] : utf8.count
         let yamlStart = file.lineStarts[1]

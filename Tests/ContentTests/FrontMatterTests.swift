@@ -50,11 +50,30 @@ import Testing
     }
 
     @Test func yamlSyntaxErrorsPointIntoTheMarkdownFile() {
-        let (_, problems) = parse("---\nkind: personality\ntitle: [unclosed\n---\n## Q\n")
+        let (_, problems) = parse("---\nkind: personality\ntitle: [unclosed\n---\n## Q\n- a {x}\n- b {x}\n## X {#x .outcome}\n")
         #expect(located(problems) == [
             "3:8: error: not valid YAML: did not find expected ',' or ']' (while parsing a flow sequence on line 3)",
         ])
         #expect(problems[0].file == "Content/quiz.md")
+    }
+
+    /// "One build reports every problem": front matter that is not YAML does not hide the
+    /// body's errors. The kind comes from its own line; warnings are left out, as they could
+    /// come from settings that were not read (a story's `start`, a quiz's `points`).
+    @Test func aYAMLErrorLeavesTheBodysErrorsReported() {
+        let story = "---\nkind: story\nstart: b\ntitle: [unclosed\n---\n## A\n- [Go](#nowhere)\n## B {#b}\n- [A](#a)\n"
+        #expect(located(parse(story).1) == [
+            "4:8: error: not valid YAML: did not find expected ',' or ']' (while parsing a flow sequence on line 4)",
+            "7:3: error: unknown page 'nowhere'",
+        ])
+        let quiz = "---\ntitle: \"x\nkind: 'trivia'  # a quiz\n---\n## Q {.hard}\n- [x] a\n- [ ] a\n"
+        #expect(located(parse(quiz).1) == [
+            "2:8: error: not valid YAML: found unexpected end of stream (while scanning a quoted scalar on line 2)",
+            "7:7: error: duplicate choice 'a'",
+        ])
+        // No kind line, or none that names a kind: nothing more can be told.
+        let unknown = "---\nkind: quiz\ntitle: [x\n---\n## Q\n"
+        #expect(parse(unknown).1.count == 1)
     }
 
     @Test func fencesAreLinesOfExactlyThreeDashes() {

@@ -25,7 +25,7 @@ import Testing
     static let overLimit = "YAML aliases repeat more than 100,000 values"
 
     @Test func anAliasBombInFrontMatterIsRefusedAtTheAliasThatGoesOverTheLimit() throws {
-        let text = "---\nkind: personality\n" + Self.bomb() + "---\n## Q\n- a {x}\n"
+        let text = "---\nkind: personality\n" + Self.bomb() + "---\n## Q\n- a {x}\n- b {x}\n## X {#x .outcome}\n"
         let (piece, problems) = parse(text)
         #expect(piece == nil)
         #expect(located(problems) == ["7:45: error: \(Self.overLimit)"])
