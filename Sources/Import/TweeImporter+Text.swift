@@ -121,9 +121,13 @@ extension TweeImporter {
                     texts[texts.count - 1] += plain(text, number: number, column: column, note: note)
                 case .code(let text):
                     texts[texts.count - 1] += text
-                case .tag(let name, let start):
+                case .tag(let name, let start, let end):
                     if name == "br" {
                         texts.append("")
+                    } else if name == "img", let source = TweeLine.attribute("src", of: line[start..<end]), !source.isEmpty {
+                        // A picture is Markdown's: its file is the author's to put beside the story.
+                        let alt = TweeLine.attribute("alt", of: line[start..<end]) ?? ""
+                        texts[texts.count - 1] += "![\(MarkdownText.line(alt))](<\(source.filter { $0 != ">" && $0 != "<" && $0 != "\n" })>)"
                     } else if name != "!--", html == nil {
                         html = (name, number, column(start))
                     }

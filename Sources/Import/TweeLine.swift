@@ -6,8 +6,9 @@ struct TweeLine {
         /// A backtick code span, written out as it stands: nothing in it is markup.
         case code(Substring)
         case link(TweeImporter.Link)
-        /// An HTML tag (or comment, or the text of a script or style element), left out.
-        case tag(name: String, start: String.Index)
+        /// An HTML tag (or comment, or the text of a script or style element), left out;
+        /// `end` is just after a tag's `>` (a comment's is its start).
+        case tag(name: String, start: String.Index, end: String.Index)
     }
 
     /// What the text is inside of, from one line to the next: an HTML comment or a script or
@@ -71,13 +72,13 @@ struct TweeLine {
                 i = line.index(i, offsetBy: 2)
             } else if rest.hasPrefix("<!--") {
                 flush(to: i)
-                pieces.append(.tag(name: "!--", start: i))
+                pieces.append(.tag(name: "!--", start: i, end: i))
                 hidden = .comment
                 i = line.index(i, offsetBy: 4)
                 textStart = i
             } else if tagsClose, rest.hasPrefix("<"), let tag = Self.tag(rest, closes: &tagsClose) {
                 flush(to: i)
-                pieces.append(.tag(name: tag.name, start: i))
+                pieces.append(.tag(name: tag.name, start: i, end: tag.end))
                 if !tag.closing, !tag.selfClosing, tag.name == "script" || tag.name == "style" {
                     hidden = .element(tag.name)
                 }
@@ -88,6 +89,33 @@ struct TweeLine {
             }
         }
         flush(to: line.endIndex)
+    }
+
+    /// The value of an attribute of a tag's text (`<img src="a.png" alt='A'>`), its entities
+    /// decoded; nil when the tag has none.
+    static func attribute(_ name: String, of tag: Substring) -> String? {
+        var i = tag.firstIndex(where: \.isWhitespace) ?? tag.endIndex
+        while i < tag.endIndex {
+            i = tag[i...].firstIndex { !$0.isWhitespace && $0 != "/" } ?? tag.endIndex
+            let key = tag[i...].prefix { !$0.isWhitespace && $0 != "=" && $0 != ">" && $0 != "/" }
+            guard !key.isEmpty else { return nil }
+            i = tag[key.endIndex...].firstIndex { !$0.isWhitespace } ?? tag.endIndex
+            var value: Substring = ""
+            if i < tag.endIndex, tag[i] == "=" {
+                i = tag[tag.index(after: i)...].firstIndex { !$0.isWhitespace } ?? tag.endIndex
+                if i < tag.endIndex, tag[i] == "\"" || tag[i] == "'" {
+                    let quote = tag[i], start = tag.index(after: i)
+                    let end = tag[start...].firstIndex(of: quote) ?? tag.endIndex
+                    value = tag[start..<end]
+                    i = end < tag.endIndex ? tag.index(after: end) : end
+                } else {
+                    value = tag[i...].prefix { !$0.isWhitespace && $0 != ">" }
+                    i = value.endIndex
+                }
+            }
+            if key.lowercased() == name { return HTMLText.decodeEntities(String(value)) }
+        }
+        return nil
     }
 
     /// Where the comment or element ends in `text`: just after its `-->` or closing tag.

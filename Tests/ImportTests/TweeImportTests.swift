@@ -250,6 +250,27 @@ import TestSupport
             """))
     }
 
+    /// A picture comes in as Markdown's, its source and words kept (entities decoded, and
+    /// quoted or not); an <img> without a source is a tag like any other.
+    @Test func imagesBecomeMarkdownImages() throws {
+        let text = """
+            :: Start
+            A <img src="pics/cat.png" alt="A &quot;cat&quot; [sleeping]"> and <IMG SRC=dog.png /> and <img alt="none">.
+            [[End]]
+
+            :: End
+            <img class='x' src='it&amp;s.png'>The end.
+            """
+        let (imported, piece, build) = importAndBuild(SourceFile(path: "img.twee", text: text), .twee)
+        #expect(piece?.story != nil)
+        #expect(imported.markdown.contains(#"A ![A "cat" \[sleeping\]](<pics/cat.png>) and ![](<dog.png>) and ."#), "\(imported.markdown)")
+        #expect(imported.markdown.contains("![](<it&s.png>)The end."), "\(imported.markdown)")
+        #expect(located(imported.diagnostics) == [
+            "2:91: warning: 'Start' has HTML tags (<img>…): they are left out, the text and links in them are kept",
+        ])
+        #expect(build.isEmpty, "\(located(build))")
+    }
+
     @Test func codeSpansAndMarkdownLinksAreNoTwineCode() throws {
         let text = """
             :: Start
