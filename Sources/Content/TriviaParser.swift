@@ -458,8 +458,8 @@ enum TriviaParser {
             return fail("bank file '\(bank)' not found", hint: "the path is relative to this file's folder: \(display) does not exist")
         case .failure(.outsideSite(let target)):
             return fail(
-                "the bank file '\(bank)' is a link to \(target), outside the site or hidden: it is not read",
-                hint: "copy the bank into the site folder; links may only point to files inside it whose names do not start with '.'")
+                "the bank file '\(bank)' is a link to \(target), outside the content folder or hidden: it is not read",
+                hint: "copy the bank into the content folder; links may only point to files inside it whose names do not start with '.'")
         case .failure(.unreadable(let reason)):
             return fail("cannot read the bank file '\(bank)': \(reason)")
         case .failure(.notUTF8(let line, let column)):

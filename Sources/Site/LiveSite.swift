@@ -452,11 +452,11 @@ public struct LiveSite: Sendable {
     }
 
     /// The file on disk of an asset to serve: only one the last walk found, and only while
-    /// it still is a file that resolves inside the site (it may have become a link since).
+    /// it still is a file that resolves inside the content folder (it may have become a link since).
     public func assetFile(_ relative: String, fileSystem fs: FileSystem) -> String? {
         guard assets.contains(relative) else { return nil }
         let path = location.content + "/" + relative
-        guard fs.kind(path) == .file, SiteBoundary(location, fileSystem: fs).escape(path) == nil else { return nil }
+        guard fs.kind(path) == .file, SiteBoundary.content(location, fileSystem: fs).escape(path) == nil else { return nil }
         return path
     }
 }

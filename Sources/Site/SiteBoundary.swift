@@ -5,24 +5,45 @@ import Diagnostics
 /// leads out of them (to `/etc/passwd`, `/proc/self/environ`, a home folder) is refused
 /// before anything is read through it; links that stay inside the site work, except to
 /// hidden files and folders (`.env`, `.git/config`), which the walk itself never reads.
+///
+/// What is published comes from the content folder, so links there (and a bank's path) must
+/// stay inside it: a link `Content/up -> ..` would otherwise publish quizgen.yml, Templates/
+/// and any private folder of the site. Links of the site's own files (quizgen.yml,
+/// Templates/, i18n/) may lead anywhere in the site folder, which is never published.
 struct SiteBoundary: Sendable {
     let roots: [String]
     let fs: FileSystem
+    /// The area, as messages name it: "the site" or "the content folder Content/".
+    let area: String
 
-    init(_ location: SiteLocation, fileSystem fs: FileSystem) {
+    init(_ location: SiteLocation, fileSystem fs: FileSystem, contentOnly: Bool = false) {
         self.fs = fs
-        roots = [location.root, location.content].compactMap(fs.realPath)
+        roots = (contentOnly ? [location.content] : [location.root, location.content]).compactMap(fs.realPath)
+        area = contentOnly ? "the content folder \(location.contentDisplay)/" : "the site"
+    }
+
+    /// The boundary of what may be published: the content folder.
+    static func content(_ location: SiteLocation, fileSystem fs: FileSystem) -> SiteBoundary {
+        SiteBoundary(location, fileSystem: fs, contentOnly: true)
     }
 
     /// True when a real (resolved) path is one of the roots or below one, through no name
     /// that starts with `.` below that root.
+    /// Compared on bytes: a name that starts with a combining mark makes one Character
+    /// with the `/` before it, which a Character prefix would not match.
     private func contains(real path: String) -> Bool {
         roots.contains { root in
-            if path == root { return true }
-            let prefix = root == "/" ? "/" : root + "/"
-            guard path.hasPrefix(prefix) else { return false }
-            return !path.dropFirst(prefix.count).split(separator: "/").contains { $0.hasPrefix(".") }
+            if path.utf8.elementsEqual(root.utf8) { return true }
+            guard let rest = Self.below(root, path) else { return false }
+            return !rest.split(separator: UInt8(ascii: "/")).contains { $0.first == UInt8(ascii: ".") }
         }
+    }
+
+    /// The bytes of `path` after `root/`, or nil when it is not below `root`.
+    private static func below(_ root: String, _ path: String) -> ArraySlice<UInt8>? {
+        let prefix = Array((root == "/" ? "/" : root + "/").utf8), bytes = Array(path.utf8)
+        guard bytes.starts(with: prefix) else { return nil }
+        return bytes[prefix.count...]
     }
 
     /// Where `path` really leads when that may not be read (outside the site, or a hidden
@@ -34,7 +55,7 @@ struct SiteBoundary: Sendable {
 
     /// True when `real` is inside the site, only hidden.
     private func hiddenInside(real path: String) -> Bool {
-        roots.contains { path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+        roots.contains { Self.below($0, path) != nil }
     }
 
     /// nil when `path` may be read: it does not exist, or it resolves inside the site.
@@ -49,7 +70,7 @@ struct SiteBoundary: Sendable {
                 hint: "names that start with '.' are never published; link to a file without one")
         }
         return .warning(
-            "\(display) is a link to \(target), outside the site: it is not read or published", file: display,
-            hint: "copy the file into the site folder; links may only point to files inside it")
+            "\(display) is a link to \(target), outside \(area): it is not read or published", file: display,
+            hint: "copy the file into \(area == "the site" ? "the site folder" : area); links may only point to files inside it")
     }
 }

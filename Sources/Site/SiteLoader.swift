@@ -163,7 +163,9 @@ public enum SiteLoader {
         diagnostics += catalogProblems
 
         var files: [String] = []
-        var walk = Walk(fs: fs, boundary: boundary, display: location.contentDisplay)
+        // What is published may come only from inside the content folder.
+        let published = SiteBoundary.content(location, fileSystem: fs)
+        var walk = Walk(fs: fs, boundary: published, display: location.contentDisplay)
         walk.visit(location.content, real: fs.realPath(location.content) ?? location.content, relative: "", depth: 0)
         files = walk.files
         diagnostics += walk.diagnostics
@@ -181,7 +183,7 @@ public enum SiteLoader {
                     readText(path, display: display, fs: fs).map { source in
                         var siblings: ContentParser.Siblings = [:]
                         for name in ContentParser.siblings(of: source) {
-                            siblings[name] = readSibling(folder.isEmpty ? name : folder + "/" + name, in: location, boundary, fs)
+                            siblings[name] = readSibling(folder.isEmpty ? name : folder + "/" + name, in: location, published, fs)
                         }
                         return LoadedContent(source: source, siblings: siblings)
                     }

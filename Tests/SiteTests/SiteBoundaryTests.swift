@@ -44,8 +44,8 @@ import Testing
         try link(site, "Templates/story.mustache", to: outside.secret)
         let output = site.build()
         #expect(output.diagnostics.map { "\($0.severity) \($0.file): \($0.message)" } == [
-            "warning Content/env.txt: Content/env.txt is a link to /proc/self/environ, outside the site: it is not read or published",
-            "warning Content/notes.txt: Content/notes.txt is a link to \(outside.secret), outside the site: it is not read or published",
+            "warning Content/env.txt: Content/env.txt is a link to /proc/self/environ, outside the content folder Content/: it is not read or published",
+            "warning Content/notes.txt: Content/notes.txt is a link to \(outside.secret), outside the content folder Content/: it is not read or published",
             "warning Templates/story.mustache: Templates/story.mustache is a link to \(outside.secret), outside the site: it is not read or published",
             "warning Templates/style.css: Templates/style.css is a link to \(outside.secret), outside the site: it is not read or published",
         ])
@@ -64,8 +64,8 @@ import Testing
         let output = site.build()
         let messages = output.diagnostics.map { "\($0.severity) \($0.file):\($0.line): \($0.message)" }
         #expect(messages == [
-            "warning Content/ext:0: Content/ext is a link to \(outside.root.path), outside the site: it is not read or published",
-            "error Content/quiz.md:4: the bank file 'ext/bank.csv' is a link to \(outside.root.path)/bank.csv, outside the site or hidden: it is not read",
+            "warning Content/ext:0: Content/ext is a link to \(outside.root.path), outside the content folder Content/: it is not read or published",
+            "error Content/quiz.md:4: the bank file 'ext/bank.csv' is a link to \(outside.root.path)/bank.csv, outside the content folder or hidden: it is not read",
         ])
         #expect(!everything(site, output).contains("SECRET-LINE"))
         #expect(!site.exists("public"))
@@ -78,59 +78,77 @@ import Testing
         let output = site.build()
         #expect(output.diagnostics.hasErrors)
         #expect(!DiagnosticPrinter().format(output.diagnostics).contains("root:x:0"))
-        #expect(output.diagnostics.contains { $0.message.contains("is a link to /etc/passwd, outside the site") })
+        #expect(output.diagnostics.contains { $0.message.contains("is a link to /etc/passwd, outside the content folder Content/") })
     }
 
     /// A site folder often holds `.env` or `.git`: the walk never reads hidden names, and a
-    /// link in Content/ to one (or into one) is refused as a link out of the site is.
+    /// link in Content/ to one (or into one) is refused, as a link out of the content folder
+    /// is (a hidden name inside the content folder is said to be hidden).
     @Test func linksToHiddenFilesInsideTheSiteAreRefused() throws {
         let quiz = "---\nkind: trivia\ntitle: Banked\nbank: bank.csv\n---\n## In Markdown?\n- [x] Yes\n- [ ] No\n"
         let site = TemporarySite(files: [
             "Content/s.md": story, "Content/quiz.md": quiz, ".env": secret, ".git/config": secret,
             "notes/.hidden/bank.csv": "question,choices,answer\n\(secret)", "notes/seen.txt": "seen",
+            "Content/.private/key.txt": secret,
         ])
+        try link(site, "Content/key.txt", to: ".private/key.txt")
         try link(site, "Content/leak.txt", to: "../.env")
         try link(site, "Content/leak2.txt", to: "../.git/config")
         try link(site, "Content/gitdir", to: "../.git")
         try link(site, "Content/bank.csv", to: "../notes/.hidden/bank.csv")
         try link(site, "Content/seen.txt", to: "../notes/seen.txt")
         let output = site.build()
-        let hidden = "a hidden file or folder: it is not read or published"
+        // Outside the content folder, they are refused as any link out of it is.
+        let outside = "outside the content folder Content/: it is not read or published"
         #expect(output.diagnostics.map { "\($0.severity) \($0.file): \($0.message)" } == [
-            "warning Content/bank.csv: Content/bank.csv is a link to ../notes/.hidden/bank.csv, \(hidden)",
-            "warning Content/gitdir: Content/gitdir is a link to ../.git, \(hidden)",
-            "warning Content/leak.txt: Content/leak.txt is a link to ../.env, \(hidden)",
-            "warning Content/leak2.txt: Content/leak2.txt is a link to ../.git/config, \(hidden)",
-            "error Content/quiz.md: the bank file 'bank.csv' is a link to \(site.root.path)/notes/.hidden/bank.csv, outside the site or hidden: it is not read",
+            "warning Content/bank.csv: Content/bank.csv is a link to ../notes/.hidden/bank.csv, \(outside)",
+            "warning Content/gitdir: Content/gitdir is a link to ../.git, \(outside)",
+            "warning Content/key.txt: Content/key.txt is a link to .private/key.txt, a hidden file or folder: it is not read or published",
+            "warning Content/leak.txt: Content/leak.txt is a link to ../.env, \(outside)",
+            "warning Content/leak2.txt: Content/leak2.txt is a link to ../.git/config, \(outside)",
+            "error Content/quiz.md: the bank file 'bank.csv' is a link to \(site.root.path)/notes/.hidden/bank.csv, outside the content folder or hidden: it is not read",
+            "warning Content/seen.txt: Content/seen.txt is a link to ../notes/seen.txt, \(outside)",
         ])
         #expect(!everything(site, output).contains("SECRET-LINE"))
         #expect(!site.exists("public"))
     }
 
-    @Test func linksInsideTheSiteWorkAndLoopsEndOnce() throws {
-        let site = TemporarySite(files: ["Content/s.md": story, "shared/pic.png": "png", "shared/deeper/b.txt": "b"])
-        try link(site, "Content/pic.png", to: "../shared/pic.png")
-        try link(site, "Content/shared", to: "../shared")
-        try link(site, "Content/again", to: "../shared")
+    /// Links inside the content folder work, and a folder reached twice is read once; a link
+    /// from it to elsewhere in the site folder is refused: `Content/up -> ..` would publish
+    /// quizgen.yml, Templates/ and any private folder beside Content/. The site's own files
+    /// (a template here) may still link anywhere in the site folder, which is not published.
+    @Test func linksInsideTheContentFolderWorkAndLoopsEndOnce() throws {
+        let site = TemporarySite(files: [
+            "Content/s.md": story, "Content/media/pic.png": "png", "Content/media/deeper/b.txt": "b",
+            "shared/x.png": "x", "private/answers.txt": secret,
+        ])
+        try link(site, "Content/pic.png", to: "media/pic.png")
+        try link(site, "Content/again", to: "media")
         try link(site, "Content/loop", to: ".")
-        try link(site, "Templates/style.css", to: "../shared/pic.png")
+        try link(site, "Content/shared", to: "../shared")
+        try link(site, "Content/up", to: "..")
+        try link(site, "Templates/style.css", to: "../shared/x.png")
         let output = site.build()
         #expect(output.diagnostics.map { "\($0.file): \($0.message)" } == [
             "Content/loop: a folder already read through another path (a link); skipped",
-            "Content/shared: a folder already read through another path (a link); skipped",
+            "Content/media: a folder already read through another path (a link); skipped",
+            "Content/shared: Content/shared is a link to ../shared, outside the content folder Content/: it is not read or published",
+            "Content/up: Content/up is a link to .., outside the content folder Content/: it is not read or published",
         ])
         #expect(site.read("public/pic.png") == "png")
-        // Sorted order decides which path of a folder is read: `again` before `shared`.
+        // Sorted order decides which path of a folder is read: `again` before `media`.
         #expect(site.read("public/again/deeper/b.txt") == "b")
-        #expect(site.linkedStylesheet() == "png")
+        #expect(!site.exists("public/shared") && !site.exists("public/up"))
+        #expect(!everything(site, output).contains("SECRET-LINE"))
+        #expect(site.linkedStylesheet() == "x")
     }
 
     /// The walk takes what a folder's listing says each name is where it says it, and looks
     /// it up where it does not: both find the same files, links, loops and refusals.
     @Test func aListingThatSaysNoKindsIsWalkedTheSame() throws {
         let outside = Outside(secret)
-        let site = TemporarySite(files: ["Content/s.md": story, "Content/a/b.md": story, "shared/deeper/b.txt": "b"])
-        try link(site, "Content/shared", to: "../shared")
+        let site = TemporarySite(files: ["Content/s.md": story, "Content/a/b.md": story, "Content/shared/deeper/b.txt": "b"])
+        try link(site, "Content/again", to: "shared")
         try link(site, "Content/loop", to: ".")
         try link(site, "Content/notes.txt", to: outside.secret)
         #expect(mkfifo(site.root.path + "/Content/pipe", 0o600) == 0)
@@ -144,10 +162,11 @@ import Testing
         }
         let said = walk(.disk)
         #expect(said == [
-            "a/b.md", "s.md", "shared/deeper/b.txt",
+            "a/b.md", "s.md", "again/deeper/b.txt",
             "warning Content/loop: a folder already read through another path (a link); skipped",
-            "warning Content/notes.txt: Content/notes.txt is a link to \(outside.secret), outside the site: it is not read or published",
+            "warning Content/notes.txt: Content/notes.txt is a link to \(outside.secret), outside the content folder Content/: it is not read or published",
             "warning Content/pipe: not a regular file; skipped",
+            "warning Content/shared: a folder already read through another path (a link); skipped",
         ])
         #expect(walk(unsaid) == said)
     }
