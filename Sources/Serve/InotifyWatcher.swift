@@ -35,13 +35,21 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
     }
 
     /// A folder and every folder below it (names starting with `.` left out, as the site does).
+    /// Links to folders are not followed: one to `.` or `/` would never end, one out of the
+    /// content folder is refused by the build anyway, and one inside it leads to a folder
+    /// watched under its own path (inotify gives a folder one watch, whatever path added it,
+    /// so watching it through a link would rename all its events after the link).
     private func addTree(_ folder: String) {
         guard add(folder), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where !name.hasPrefix(".") {
-            var isFolder: ObjCBool = false
             let path = WatchedPaths.join(folder, name)
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { addTree(path) }
+            if Self.isRealFolder(path) { addTree(path) }
         }
+    }
+
+    /// A folder itself, not a link to one.
+    static func isRealFolder(_ path: String) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeDirectory
     }
 
     private func inTree(_ path: String) -> Bool {
@@ -80,9 +88,7 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
                     }
                     paths.append(path)
                     // A folder made, or moved in: watch it and what is already in it.
-                    var isFolder: ObjCBool = false
-                    if inTree(path), !entry.hasPrefix("."), FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
-                       isFolder.boolValue, !folders.values.contains(path) {
+                    if inTree(path), !entry.hasPrefix("."), Self.isRealFolder(path), !folders.values.contains(path) {
                         addTree(path)
                     }
                 }

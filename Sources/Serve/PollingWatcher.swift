@@ -35,7 +35,12 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
             stamps[path] = Stamp(
                 size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                 inode: UInt64(info.st_ino), folder: folder)
-            guard folder, depth < 40, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+            // Into folders, not links to them, below the trees themselves (Content/ may be a
+            // link): as the inotify watcher, since a link to `.` or `/` would make every
+            // look walk without end, or the whole disk.
+            var own = stat()
+            guard folder, depth < 40, depth == 0 || (lstat(path, &own) == 0 && (own.st_mode & S_IFMT) == S_IFDIR),
+                  let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
             for name in names where !name.hasPrefix(".") { visit(WatchedPaths.join(path, name), depth: depth + 1) }
         }
         for tree in trees { visit(tree, depth: 0) }

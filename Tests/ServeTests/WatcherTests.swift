@@ -90,6 +90,28 @@ final class WatchedFolder {
         let folder = WatchedFolder()
         try check(PollingWatcher(trees: trees(folder), root: folder.path, interval: .milliseconds(50)), folder)
     }
+
+    /// Links to folders are not followed: two links to `.` made the walk exponential and one
+    /// to `/` walked the whole disk, so serve never started; and a link to a watched folder
+    /// renamed that folder's events after the link (inotify gives a folder one watch), so
+    /// its edits were never rebuilt. A change is told under the folder's own path.
+    @Test(arguments: ["inotify", "polling"])
+    func linksToFoldersAreNotFollowed(_ kind: String) throws {
+        let folder = WatchedFolder()
+        let content = folder.path + "/Content"
+        for (name, target) in [("self", "."), ("self2", "."), ("root", "/"), ("zz-alias", "a")] {
+            try FileManager.default.createSymbolicLink(atPath: content + "/" + name, withDestinationPath: target)
+        }
+        let watcher: any FileWatcher = kind == "inotify"
+            ? try #require(InotifyWatcher(trees: trees(folder), root: folder.path))
+            : PollingWatcher(trees: trees(folder), root: folder.path, interval: .milliseconds(50))
+        let notices = Notices()
+        watcher.start { paths, _ in notices.add(paths) }
+        defer { watcher.stop() }
+        folder.write("Content/a/quiz.md", "one")
+        #expect(notices.wait { $0.contains(content + "/a/quiz.md") })
+        #expect(!notices.paths.contains { $0.contains("zz-alias") || $0.contains("/self/") || $0.contains("/root/") })
+    }
 }
 
 /// The session as `serve` runs it: a save on disk becomes one rebuild and one message.
