@@ -15,12 +15,13 @@ public struct DiagnosticPrinter: Sendable {
         var out = location(diagnostic)
         out += color(diagnostic.severity == .error ? "31" : "33", diagnostic.severity.rawValue + ":")
         out += " " + diagnostic.message + "\n"
-        if let source = diagnostic.sourceLine, diagnostic.line > 0 {
+        if let whole = diagnostic.sourceLine, diagnostic.line > 0 {
             let number = String(diagnostic.line)
             let gutter = String(repeating: " ", count: number.count)
+            let (source, column) = Self.window(whole, column: diagnostic.column)
             out += " \(number) | \(Self.printable(source))\n"
             if diagnostic.column > 0 {
-                out += " \(gutter) | \(Self.caretPadding(source, column: diagnostic.column))^\n"
+                out += " \(gutter) | \(Self.caretPadding(source, column: column))^\n"
             }
         }
         if let hint = diagnostic.hint {
@@ -50,6 +51,23 @@ public struct DiagnosticPrinter: Sendable {
 
     private func color(_ code: String, _ text: String) -> String {
         useColor ? "\u{1B}[1;\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Characters of a long line shown on either side of the column.
+    static let windowReach = 60
+
+    /// A long line as shown: the part around the column, with `…` where it is cut, and the
+    /// column within that part. A whole line of megabytes (or one line quoted by thousands
+    /// of warnings) would flood the terminal.
+    static func window(_ line: String, column: Int) -> (text: String, column: Int) {
+        let reach = windowReach
+        guard line.utf8.count > 2 * reach + 40 else { return (line, column) }
+        let at = max(column - 1, 0)
+        let start = line.index(line.startIndex, offsetBy: max(at - reach, 0), limitedBy: line.endIndex) ?? line.endIndex
+        let end = line.index(start, offsetBy: 2 * reach, limitedBy: line.endIndex) ?? line.endIndex
+        let cutStart = start > line.startIndex, cutEnd = end < line.endIndex
+        let text = (cutStart ? "…" : "") + line[start..<end] + (cutEnd ? "…" : "")
+        return (text, column - max(at - reach, 0) + (cutStart ? 1 : 0))
     }
 
     /// Control characters in a source line would corrupt the terminal.

@@ -1,4 +1,4 @@
-import Diagnostics
+@testable import Diagnostics
 import Testing
 
 @Suite struct DiagnosticsTests {
@@ -29,6 +29,23 @@ import Testing
         let d = file.error("e", line: 1, byteColumn: 13)
         #expect(d.column == 7)
         #expect(DiagnosticPrinter().format(d).contains("\n   | " + String(repeating: " ", count: 2 + 6 + 1) + "^\n"))
+    }
+
+    /// A long line is shown around its column, cut with `…`, the caret still under the
+    /// character: a whole line of megabytes, or one quoted by thousands of warnings, would
+    /// flood the terminal.
+    @Test func longLinesAreShownAroundTheColumn() {
+        let line = String(repeating: "a", count: 500) + "X" + String(repeating: "b", count: 500)
+        let d = SourceFile(path: "f.md", text: line + "\n").error("e", line: 1, byteColumn: 501)
+        let shown = DiagnosticPrinter().format(d).split(separator: "\n").map(String.init)
+        let reach = DiagnosticPrinter.windowReach
+        #expect(shown[1] == " 1 | …" + String(repeating: "a", count: reach) + "X" + String(repeating: "b", count: reach - 1) + "…")
+        #expect(shown[2] == "   | " + String(repeating: " ", count: reach + 1) + "^")
+        // Near the start, nothing is cut before; a short line is shown whole.
+        let early = DiagnosticPrinter().format(SourceFile(path: "f.md", text: line).error("e", line: 1, byteColumn: 3))
+        #expect(early.contains("\n 1 | " + String(repeating: "a", count: 2 * reach) + "…\n   |   ^\n"))
+        let short = DiagnosticPrinter().format(SourceFile(path: "f.md", text: "abc").error("e", line: 1, byteColumn: 2))
+        #expect(short.contains("\n 1 | abc\n   |  ^\n"))
     }
 
     /// The index holds the offset after every `\n`, and only those: a `\r` is part of its
