@@ -241,7 +241,12 @@ public enum SiteLoader {
     ) -> Result<String, ContentParser.SiblingError> {
         guard !relative.split(separator: "/").contains(".."), !relative.hasPrefix("/") else { return .failure(.notFound) }
         let path = location.content + "/" + relative
-        guard fs.kind(path) == .file else { return .failure(.notFound) }
+        switch fs.kind(path) {
+        case nil: return .failure(.notFound)
+        case .directory: return .failure(.unreadable("it is a folder"))
+        case .other: return .failure(.unreadable("it is not a regular file"))
+        case .file: break
+        }
         // A bank read through a link (to it, or to a folder on its path) that leads out.
         if let real = boundary.escape(path) { return .failure(.outsideSite(real)) }
         switch readDecoded(path, fs: fs) {

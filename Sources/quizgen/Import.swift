@@ -72,6 +72,12 @@ struct Import: ParsableCommand {
         var problems: [Diagnostic] = []
         var plans: [Planned] = []
         for path in files {
+            // A pipe or a device would be read until its writer ends, which may be never.
+            if let kind = fs.kind(path), kind != .file {
+                problems.append(.error(kind == .directory ? "a folder, not a file" : "not a regular file", file: path,
+                                       hint: "name the file to import"))
+                continue
+            }
             let bytes: [UInt8]
             do throws(FileSystem.Failure) {
                 bytes = try fs.read(path)

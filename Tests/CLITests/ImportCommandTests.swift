@@ -53,6 +53,19 @@ import TestSupport
         #expect(files(in: folder) == ["cut.txt"])
     }
 
+    /// A pipe would be read until a writer closes it, which may be never: it is refused,
+    /// as a folder is, before anything is read.
+    @Test func aPipeOrAFolderIsRefusedNotRead() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(mkfifo(folder.appendingPathComponent("pipe.twee").path, 0o600) == 0)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("dir.twee"), withIntermediateDirectories: false)
+        let result = try quizgen("import", "pipe.twee", "dir.twee", in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("pipe.twee: error: not a regular file"), "\(result.stderr)")
+        #expect(result.stderr.contains("dir.twee: error: a folder, not a file"), "\(result.stderr)")
+    }
+
     @Test func aSourceThatIsNotUTF8IsLocated() throws {
         let folder = Repository.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -35,6 +35,21 @@ import Testing
         #expect(!site.exists("public"))
     }
 
+    /// A bank's path that names a folder or a pipe says what it is, not that it is missing
+    /// (and a pipe is never read, which could wait for ever).
+    @Test func aBankThatIsAFolderOrAPipeSaysSo() throws {
+        let site = TemporarySite(files: ["Content/quiz/banked.md": markdown, "Content/quiz/banks/bank.csv/x": ""])
+        #expect(located(site.build().diagnostics) == [
+            "Content/quiz/banked.md:5:7: error: cannot read the bank file 'banks/bank.csv': it is a folder",
+        ])
+        try FileManager.default.removeItem(atPath: site.root.path + "/Content/quiz/banks/bank.csv")
+        #expect(mkfifo(site.root.path + "/Content/quiz/banks/bank.csv", 0o600) == 0)
+        #expect(located(site.build().diagnostics) == [
+            "Content/quiz/banked.md:5:7: error: cannot read the bank file 'banks/bank.csv': it is not a regular file",
+            "Content/quiz/banks/bank.csv:0:0: warning: not a regular file; skipped",
+        ])
+    }
+
     @Test func aBankThatIsNotUTF8IsLocated() {
         let site = TemporarySite(files: ["Content/quiz/banked.md": markdown])
         site.writeBytes("Content/quiz/banks/bank.csv", Array("question,choices,answer\nCaf".utf8) + [0xE9] + Array(",a|b,a\n".utf8))
