@@ -36,7 +36,8 @@ public enum OutcomeAnalysis {
     public static func reachability(_ table: OutcomeTable) -> (unreachable: [Int], undecided: [Int]) {
         // Most outcomes are won by the answers that favour them most; only the others need
         // the search, and its option lists are built only then.
-        let doubtful = (0..<table.outcomeCount).filter { !greedyWins($0, table) }
+        let rows = SparseRows(table)
+        let doubtful = (0..<table.outcomeCount).filter { !greedyWins($0, table, rows) }
         guard !doubtful.isEmpty else { return ([], []) }
         var vectors: [[[Int]]] = []
         for q in table.types.indices {
@@ -55,28 +56,42 @@ public enum OutcomeAnalysis {
         return (unreachable, undecided)
     }
 
+    /// Each answer's scores as the outcomes it changes, and their sum: an answer scores a
+    /// few outcomes, and reading every outcome of every answer for every outcome made the
+    /// check cubic (a 1,000-question, 1,000-outcome quiz took minutes).
+    struct SparseRows {
+        /// scores[question][answer]: (outcome, points) where points are not 0.
+        let scores: [[[(outcome: Int, points: Int)]]]
+        /// sums[question][answer]: the answer's points over all outcomes.
+        let sums: [[Int]]
+
+        init(_ table: OutcomeTable) {
+            scores = table.weights.map { answers in
+                answers.map { row in row.indices.compactMap { row[$0] != 0 ? ($0, row[$0]) : nil } }
+            }
+            sums = table.weights.map { answers in answers.map { $0.reduce(0, +) } }
+        }
+    }
+
     /// Whether outcome k wins when every question is answered in the way that most favours
     /// k over the others together (for multiple-answer questions: every answer that does).
     /// True proves k reachable; false proves nothing.
-    static func greedyWins(_ k: Int, _ table: OutcomeTable) -> Bool {
+    static func greedyWins(_ k: Int, _ table: OutcomeTable, _ rows: SparseRows) -> Bool {
         var totals = [Int](repeating: 0, count: table.outcomeCount)
+        let n = table.outcomeCount
         for (q, answers) in table.weights.enumerated() {
-            func advantage(_ answer: [Int]) -> Int {
-                var sum = 0
-                for j in answer.indices where j != k { sum += answer[k] - answer[j] }
-                return sum
-            }
+            // Σ over j ≠ k of (a[k] − a[j]) = n·a[k] − Σ a.
+            func advantage(_ a: Int) -> Int { n * answers[a][k] - rows.sums[q][a] }
+            func add(_ a: Int) { for (j, points) in rows.scores[q][a] { totals[j] += points } }
             if table.types[q] == .multiple {
-                for answer in answers where advantage(answer) > 0 {
-                    for j in totals.indices { totals[j] += answer[j] }
+                for a in answers.indices where advantage(a) > 0 { add(a) }
+            } else if !answers.isEmpty {
+                var best = 0, bestAdvantage = advantage(0)
+                for a in answers.indices.dropFirst() {
+                    let value = advantage(a)
+                    if value > bestAdvantage { (best, bestAdvantage) = (a, value) }
                 }
-            } else if var best = answers.first {
-                var bestAdvantage = advantage(best)
-                for answer in answers.dropFirst() {
-                    let a = advantage(answer)
-                    if a > bestAdvantage { (best, bestAdvantage) = (answer, a) }
-                }
-                for j in totals.indices { totals[j] += best[j] }
+                add(best)
             }
         }
         return OutcomeTable.winner(totals) == k
@@ -100,7 +115,9 @@ public enum OutcomeAnalysis {
         let counts = sampledCounts(table, size: size, seed: seed)
         var unreachable: [Int] = []
         var undecided: [Int] = []
-        for k in counts.indices where counts[k] == 0 {
+        // An outcome the sample missed is most often won greedily; only the rest are searched.
+        let rows = SparseRows(table)
+        for k in counts.indices where counts[k] == 0 && !greedyWins(k, table, rows) {
             switch canWin(k, table) {
             case false?: unreachable.append(k)
             case nil: undecided.append(k)
