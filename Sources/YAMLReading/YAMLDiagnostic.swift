@@ -18,9 +18,14 @@ extension Diagnostic {
             let place = mark.line > lastLine ? context?.mark ?? mark : mark
             return file.diagnostic(.error, message, line: place.line + lineOffset, characterColumn: place.column)
         case .duplicatedKeysInMapping(let duplicates, let context):
+            // libyaml marks the mapping (its first key); the second setting is the one to fix.
+            let first = context.mark.line + lineOffset
+            let second = duplicates.first.flatMap { key in
+                secondKeyLine(YAMLAliases.restoringStars(key), in: file, from: first, to: lastLine + lineOffset, column: context.mark.column)
+            }
             return file.diagnostic(
                 .error, "\(duplicates.map { "'\(YAMLAliases.restoringStars($0))'" }.joined(separator: ", ")) set twice",
-                line: context.mark.line + lineOffset, characterColumn: context.mark.column)
+                line: second ?? first, characterColumn: context.mark.column)
         case .reader(let problem, let offset, _, let yaml):
             // The offset counts characters into the text that was read; the substituted text
             // has the same characters on the same lines.
@@ -36,6 +41,22 @@ extension Diagnostic {
         default:
             return file.error("not valid YAML: \(error)", line: 1 + lineOffset)
         }
+    }
+
+    /// The line of a block mapping's second `key:` at `column` (a character column), from
+    /// the mapping's first line; nil when it is not written so (a flow mapping, quotes).
+    static func secondKeyLine(_ key: String, in file: SourceFile, from start: Int, to end: Int, column: Int) -> Int? {
+        var seen = 0
+        for line in start...max(start, min(end, file.lineCount)) {
+            let text = file.line(line)
+            let indent = text.prefix(column - 1)
+            guard indent.allSatisfy({ $0 == " " }), indent.count == column - 1 else { continue }
+            let rest = text.dropFirst(column - 1)
+            guard rest.hasPrefix(key), rest.dropFirst(key.count).drop(while: { $0 == " " }).first == ":" else { continue }
+            seen += 1
+            if seen == 2 { return line }
+        }
+        return nil
     }
 
     /// The last line of a YAML text, 1-based (at least 1), for `yaml(_:in:lineOffset:lastLine:)`.

@@ -57,6 +57,18 @@ import Testing
         #expect(problems[0].file == "Content/quiz.md")
     }
 
+    /// A key set twice is reported where it is set the second time (libyaml marks the
+    /// mapping's first key), in front matter and in quizgen.yml, nested too.
+    @Test func aKeySetTwiceIsReportedAtTheSecond() {
+        let (_, problems) = parse("---\nkind: story\ntitle: A\ndescription: d\ntitle: B\n---\n## One\n")
+        #expect(located(problems) == ["5:1: error: 'title' set twice"])
+        let settings = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "title: T\nmedia-origins:\n  a: 1\n  b: 2\n  a: 3\n")).1
+        #expect(located(settings) == ["5:3: error: 'a' set twice"])
+        // Written otherwise (a flow mapping), the mapping is pointed at.
+        let flow = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "x: {a: 1, a: 2}\n")).1
+        #expect(located(flow) == ["1:5: error: 'a' set twice"])
+    }
+
     /// "One build reports every problem": front matter that is not YAML does not hide the
     /// body's errors. The kind comes from its own line; warnings are left out, as they could
     /// come from settings that were not read (a story's `start`, a quiz's `points`).
