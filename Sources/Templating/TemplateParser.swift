@@ -43,11 +43,13 @@ struct TemplateParser {
         var i = 0
         var textStart = 0
         var line = 1
-        var lineStart = 0
+        // Columns count characters from the last tag on the same line, not from the line's
+        // start: counting from the start for every tag made a one-line template quadratic.
+        var counted = (offset: 0, column: 1)
         while i < bytes.count {
             if bytes[i] == 0x0A {
                 line += 1
-                lineStart = i + 1
+                counted = (i + 1, 1)
                 i += 1
                 continue
             }
@@ -56,7 +58,8 @@ struct TemplateParser {
                 continue
             }
             if i > textStart { tokens.append(.text(string(textStart..<i))) }
-            let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).count + 1
+            let column = counted.column + String(decoding: bytes[counted.offset..<i], as: UTF8.self).count
+            counted = (i, column)
             var j = i + open.count
             var kind = TagKind.variable
             var endMarker = close
@@ -87,7 +90,7 @@ struct TemplateParser {
                 line += 1
                 _ = b
             }
-            if let lastNewline = bytes[i..<end].lastIndex(of: 0x0A) { lineStart = lastNewline + 1 }
+            if let lastNewline = bytes[i..<end].lastIndex(of: 0x0A) { counted = (lastNewline + 1, 1) }
             i = end + endMarker.count
             textStart = i
             if kind == .delimiters {
@@ -175,15 +178,24 @@ struct TemplateParser {
 
     // MARK: Tree
 
+    /// Joins neighbouring texts (the lines of a text, once cut for the standalone rule) in
+    /// one growing string: joining each to a copy of the ones before was quadratic.
     static func mergeTexts(_ tokens: [Token]) -> [Token] {
         var merged: [Token] = []
+        var text = ""
+        var inText = false
         for token in tokens {
-            if case .text(let text) = token, case .text(let previous)? = merged.last {
-                merged[merged.count - 1] = .text(previous + text)
-            } else {
-                merged.append(token)
+            if case .text(let piece) = token {
+                text += piece
+                inText = true
+                continue
             }
+            if inText { merged.append(.text(text)) }
+            text = ""
+            inText = false
+            merged.append(token)
         }
+        if inText { merged.append(.text(text)) }
         return merged
     }
 

@@ -1,4 +1,4 @@
-import Templating
+@testable import Templating
 import Testing
 
 @Suite struct TemplateTests {
@@ -103,6 +103,27 @@ import Testing
         #expect(throws: TemplateError(message: "a tag has no name", line: 1, column: 1)) {
             try Template("{{}}")
         }
+    }
+
+    /// Columns are counted from the tag before on the same line (linear in the line's length),
+    /// and must still be the characters from the line's start.
+    @Test func columnsCountCharactersAfterEarlierTagsOnTheLine() {
+        #expect(throws: TemplateError(message: "'b' is closed but was never opened", line: 1, column: 14)) {
+            try Template("é{{x}}😀x\u{301}{{y}}{{/b}}")
+        }
+        #expect(throws: TemplateError(message: "'b' is closed but was never opened", line: 2, column: 7)) {
+            try Template("{{x}}é\né{{y}}{{/b}}")
+        }
+        // A tag that spans lines: the next line's columns start after its last line break.
+        #expect(throws: TemplateError(message: "'b' is closed but was never opened", line: 2, column: 5)) {
+            try Template("é{{! a\nb }}{{/b}}")
+        }
+    }
+
+    /// The lines of a long text, cut apart for the standalone rule, are one text node again.
+    @Test func aLongTextIsOneNode() throws {
+        let template = try Template(String(repeating: "line\n", count: 1000) + "{{x}}" + String(repeating: "é\n", count: 1000))
+        #expect(template.nodes.count == 3)
     }
 
     @Test func reportsMissingPartials() throws {
