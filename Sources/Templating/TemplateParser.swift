@@ -30,7 +30,7 @@ struct TemplateParser {
         applyStandalone(&tokens)
         tokens = Self.mergeTexts(tokens)
         var index = 0
-        let nodes = try build(&tokens, &index, closing: nil)
+        let nodes = try build(&tokens, &index, closing: nil, depth: 0)
         return nodes
     }
 
@@ -199,7 +199,11 @@ struct TemplateParser {
         return merged
     }
 
-    func build(_ tokens: inout [Token], _ index: inout Int, closing: Tag?) throws(TemplateError) -> [Template.Node] {
+    /// How deep sections may nest, as Markdown's blocks may: parsing, preparing and rendering
+    /// all recurse once per level, and thousands of levels overflow the stack.
+    static let maxNesting = 64
+
+    func build(_ tokens: inout [Token], _ index: inout Int, closing: Tag?, depth: Int) throws(TemplateError) -> [Template.Node] {
         var nodes: [Template.Node] = []
         while index < tokens.count {
             let token = tokens[index]
@@ -212,7 +216,11 @@ struct TemplateParser {
                 case .variable, .unescaped:
                     nodes.append(.variable(path: Self.path(tag.content), escaped: tag.kind == .variable))
                 case .section, .inverted:
-                    let body = try build(&tokens, &index, closing: tag)
+                    guard depth < Self.maxNesting else {
+                        throw TemplateError(
+                            message: "sections are nested more than \(Self.maxNesting) deep", line: tag.line, column: tag.column)
+                    }
+                    let body = try build(&tokens, &index, closing: tag, depth: depth + 1)
                     nodes.append(.section(path: Self.path(tag.content), body: body, inverted: tag.kind == .inverted))
                 case .close:
                     guard let closing else {

@@ -105,6 +105,19 @@ import Testing
         }
     }
 
+    /// Deeper sections would overflow the stack when parsed, prepared or rendered.
+    @Test func sectionsNestAtMost64Deep() throws {
+        let deepest = String(repeating: "{{#a}}", count: 64) + "x" + String(repeating: "{{/a}}", count: 64)
+        #expect(try render(deepest, ["a": true]) == "x")
+        let tooDeep = "<main>\n" + String(repeating: "{{#a}}", count: 5000) + String(repeating: "{{/a}}", count: 5000)
+        #expect(throws: TemplateError(message: "sections are nested more than 64 deep", line: 2, column: 64 * 6 + 1)) {
+            try Template(tooDeep)
+        }
+        #expect(throws: TemplateError(message: "sections are nested more than 64 deep", line: 1, column: 64 * 6 + 1)) {
+            try Template(String(repeating: "{{^a}}", count: 65) + String(repeating: "{{/a}}", count: 65))
+        }
+    }
+
     /// Columns are counted from the tag before on the same line (linear in the line's length),
     /// and must still be the characters from the line's start.
     @Test func columnsCountCharactersAfterEarlierTagsOnTheLine() {
