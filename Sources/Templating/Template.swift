@@ -7,7 +7,7 @@ public struct Template: Sendable {
         case text([UInt8])
         case variable(path: [String], escaped: Bool)
         case section(path: [String], body: [Node], inverted: Bool)
-        case partial(name: String, indent: String)
+        case partial(PartialUse)
     }
 
     let nodes: [Node]
@@ -20,13 +20,13 @@ public struct Template: Sendable {
         self.nodes = nodes
     }
 
-    /// Names of the partials this template uses, with the indentation of each use.
-    var partials: [(String, String)] {
-        var found: [(String, String)] = []
+    /// The partials this template uses, in the order they appear.
+    var partials: [PartialUse] {
+        var found: [PartialUse] = []
         func walk(_ nodes: [Node]) {
             for node in nodes {
                 switch node {
-                case .partial(let name, let indent): found.append((name, indent))
+                case .partial(let use): found.append(use)
                 case .section(_, let body, _): walk(body)
                 default: break
                 }
@@ -35,6 +35,16 @@ public struct Template: Sendable {
         walk(nodes)
         return found
     }
+}
+
+/// A `{{> name}}` tag: the partial it includes, where it is, and the indentation it gives
+/// the partial when it stands alone on its line.
+public struct PartialUse: Sendable, Equatable {
+    public let name: String
+    let indent: String
+    /// 1-based line and column of the tag.
+    public let line: Int
+    public let column: Int
 }
 
 public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -77,10 +87,10 @@ public struct TemplateLibrary: Sendable {
         var pending = templates.values.map { (template: $0, depth: 0) }
         while let (template, depth) = pending.popLast() {
             guard depth < maxDepth else { continue }
-            for (partial, indent) in template.partials where !indent.isEmpty {
-                let key = partial + "\u{0}" + indent
-                guard let source = sources[partial], indented[key] == nil,
-                    let variant = try? Template(Self.indent(source, by: indent))
+            for use in template.partials where !use.indent.isEmpty {
+                let key = use.name + "\u{0}" + use.indent
+                guard let source = sources[use.name], indented[key] == nil,
+                    let variant = try? Template(Self.indent(source, by: use.indent))
                 else { continue }
                 indented[key] = variant
                 pending.append((variant, depth + 1))
@@ -95,9 +105,19 @@ public struct TemplateLibrary: Sendable {
 
     public func has(_ name: String) -> Bool { templates[name] != nil }
 
-    /// Names of partials used but not registered, for a warning.
-    public var missingPartials: [String] {
-        Set(templates.values.flatMap { $0.partials.map(\.0) }).filter { templates[$0] == nil }.sorted()
+    /// The names registered, sorted.
+    public var names: [String] { templates.keys.sorted() }
+
+    /// Where each template includes a partial that is not registered, by template name.
+    public var missingPartials: [(template: String, use: PartialUse)] {
+        templates.sorted { $0.key < $1.key }.flatMap { name, template in
+            template.partials.filter { templates[$0.name] == nil }.map { (name, $0) }
+        }
+    }
+
+    /// Whether some template includes this one.
+    public func isIncluded(_ name: String) -> Bool {
+        templates.values.contains { $0.partials.contains { $0.name == name } }
     }
 
     /// Renders a template with a view model. A missing template renders as nothing.
@@ -170,9 +190,9 @@ public struct TemplateLibrary: Sendable {
             } else {
                 withUnsafePointer(to: Scope(value: value, parent: scope)) { render(body, scope: $0, into: &out, depth: depth) }
             }
-        case .partial(let name, let indent):
+        case .partial(let use):
             guard depth < Self.maxDepth else { return }
-            let template = indent.isEmpty ? templates[name] : indented[name + "\u{0}" + indent] ?? templates[name]
+            let template = use.indent.isEmpty ? templates[use.name] : indented[use.name + "\u{0}" + use.indent] ?? templates[use.name]
             if let template { render(template.nodes, scope: scope, into: &out, depth: depth + 1) }
         }
     }

@@ -234,7 +234,8 @@ struct TemplateParser {
                     return nodes
                 case .partial:
                     let parts = tag.content.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)
-                    nodes.append(.partial(name: String(parts[0]), indent: parts.count > 1 ? String(parts[1]) : ""))
+                    nodes.append(.partial(PartialUse(
+                        name: String(parts[0]), indent: parts.count > 1 ? String(parts[1]) : "", line: tag.line, column: tag.column)))
                 case .comment, .delimiters:
                     break
                 }

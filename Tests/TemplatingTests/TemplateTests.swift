@@ -143,6 +143,10 @@ import Testing
         var library = TemplateLibrary()
         try library.register("{{>header}}{{>footer}}", named: "page")
         try library.register("h", named: "header")
-        #expect(library.missingPartials == ["footer"])
+        try library.register("a\n {{>footer}}", named: "second")
+        #expect(library.missingPartials.map { "\($0.template) \($0.use.name) \($0.use.line):\($0.use.column)" } == [
+            "page footer 1:12", "second footer 2:2",
+        ])
+        #expect(library.isIncluded("header") && !library.isIncluded("page"))
     }
 }
