@@ -70,6 +70,12 @@ public struct TemplateSet: Sendable {
                 hint: NearestMatch.hint(use.name, in: names)
                     ?? "a template can include the others by name: \(names.joined(separator: ", ")), and any NAME.mustache in the site's Templates/ folder"))
         }
+        for (template, use, cycle) in library.includeCycles {
+            guard let source = sources[template] else { continue }
+            diagnostics.append(source.diagnostic(
+                .error, "'\(template)' includes itself (\(cycle.joined(separator: " → "))), which would never end",
+                line: use.line, characterColumn: use.column))
+        }
         for name in names where builtIn[name + ".mustache"] == nil && !library.isIncluded(name) {
             guard let source = sources[name] else { continue }
             diagnostics.append(.warning(

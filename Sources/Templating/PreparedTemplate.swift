@@ -130,7 +130,10 @@ extension TemplateLibrary {
     /// template it is shown in (`reserve(for:in:)`).
     func renderWithoutReserving(_ prepared: PreparedTemplate, _ context: TemplateValue, into out: inout [UInt8]) {
         withUnsafePointer(to: Scope(value: prepared.fixed, parent: nil)) { fixed in
-            withUnsafePointer(to: Scope(value: context, parent: fixed)) { render(prepared.nodes, scope: $0, into: &out, depth: 0) }
+            var includes = 0
+            withUnsafePointer(to: Scope(value: context, parent: fixed)) {
+                render(prepared.nodes, scope: $0, into: &out, depth: 0, includes: &includes)
+            }
         }
     }
 }

@@ -103,6 +103,10 @@ public struct TemplateLibrary: Sendable {
     /// instead of exhausting the stack.
     static let maxDepth = 32
 
+    /// How many partials one rendering may include in all: a partial that includes itself
+    /// twice doubles at every level, and 2^32 includes would never end.
+    static let maxIncludes = 100_000
+
     public func has(_ name: String) -> Bool { templates[name] != nil }
 
     /// The names registered, sorted.
@@ -113,6 +117,40 @@ public struct TemplateLibrary: Sendable {
         templates.sorted { $0.key < $1.key }.flatMap { name, template in
             template.partials.filter { templates[$0.name] == nil }.map { (name, $0) }
         }
+    }
+
+    /// Includes that lead back to the template they are in, directly or through others, with
+    /// the names along the way: each would include templates within each other without end
+    /// unless the view model runs out (which a quizgen view model never does: it has no
+    /// nesting of its own).
+    public var includeCycles: [(template: String, use: PartialUse, cycle: [String])] {
+        var found: [(template: String, use: PartialUse, cycle: [String])] = []
+        // Depth first, with a stack of its own: a long chain of partials must not exhaust the
+        // call stack. A use that reaches a template still on the path closes a cycle.
+        var onPath: [String: Int] = [:]
+        var done: Set<String> = []
+        for root in names where !done.contains(root) {
+            var path: [(name: String, uses: [PartialUse], next: Int)] = [(root, templates[root]?.partials ?? [], 0)]
+            onPath[root] = 0
+            while let top = path.last {
+                guard top.next < top.uses.count else {
+                    onPath[top.name] = nil
+                    done.insert(top.name)
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].next += 1
+                let use = top.uses[top.next]
+                if let start = onPath[use.name] {
+                    // From this template round to itself again.
+                    found.append((top.name, use, [top.name] + path[start..<(path.count - 1)].map(\.name) + [top.name]))
+                } else if !done.contains(use.name), let partial = templates[use.name] {
+                    onPath[use.name] = path.count
+                    path.append((use.name, partial.partials, 0))
+                }
+            }
+        }
+        return found
     }
 
     /// Whether some template includes this one.
@@ -131,7 +169,10 @@ public struct TemplateLibrary: Sendable {
     public func render(_ name: String, _ context: TemplateValue, into out: inout [UInt8]) {
         guard let template = templates[name] else { return }
         Self.reserve(for: context, in: &out)
-        withUnsafePointer(to: Scope(value: context, parent: nil)) { render(template.nodes, scope: $0, into: &out, depth: 0) }
+        var includes = 0
+        withUnsafePointer(to: Scope(value: context, parent: nil)) {
+            render(template.nodes, scope: $0, into: &out, depth: 0, includes: &includes)
+        }
     }
 
     /// Room for the text and the rendered HTML the view model brings (a page's content in
@@ -162,15 +203,18 @@ public struct TemplateLibrary: Sendable {
         let parent: UnsafePointer<Scope>?
     }
 
-    func render(_ nodes: [Template.Node], scope: UnsafePointer<Scope>, into out: inout [UInt8], depth: Int) {
+    /// - Parameter includes: how many partials this rendering has included so far.
+    func render(_ nodes: [Template.Node], scope: UnsafePointer<Scope>, into out: inout [UInt8], depth: Int, includes: inout Int) {
         // Read in place: copying each node out retains and releases what it holds.
         nodes.withUnsafeBufferPointer { nodes in
-            for node in nodes { render(node, scope: scope, into: &out, depth: depth) }
+            for node in nodes { render(node, scope: scope, into: &out, depth: depth, includes: &includes) }
         }
     }
 
     @inline(__always)
-    private func render(_ node: Template.Node, scope: UnsafePointer<Scope>, into out: inout [UInt8], depth: Int) {
+    private func render(
+        _ node: Template.Node, scope: UnsafePointer<Scope>, into out: inout [UInt8], depth: Int, includes: inout Int
+    ) {
         switch node {
         case .text(let text):
             out.append(contentsOf: text)
@@ -179,21 +223,26 @@ public struct TemplateLibrary: Sendable {
         case .section(let path, let body, let inverted):
             let value = lookup(path, in: scope) ?? .null
             if inverted {
-                if value.isFalsy { render(body, scope: scope, into: &out, depth: depth) }
+                if value.isFalsy { render(body, scope: scope, into: &out, depth: depth, includes: &includes) }
                 return
             }
             if value.isFalsy { return }
             if case .list(let items) = value {
                 for item in items {
-                    withUnsafePointer(to: Scope(value: item, parent: scope)) { render(body, scope: $0, into: &out, depth: depth) }
+                    withUnsafePointer(to: Scope(value: item, parent: scope)) {
+                        render(body, scope: $0, into: &out, depth: depth, includes: &includes)
+                    }
                 }
             } else {
-                withUnsafePointer(to: Scope(value: value, parent: scope)) { render(body, scope: $0, into: &out, depth: depth) }
+                withUnsafePointer(to: Scope(value: value, parent: scope)) {
+                    render(body, scope: $0, into: &out, depth: depth, includes: &includes)
+                }
             }
         case .partial(let use):
-            guard depth < Self.maxDepth else { return }
+            guard depth < Self.maxDepth, includes < Self.maxIncludes else { return }
+            includes += 1
             let template = use.indent.isEmpty ? templates[use.name] : indented[use.name + "\u{0}" + use.indent] ?? templates[use.name]
-            if let template { render(template.nodes, scope: scope, into: &out, depth: depth + 1) }
+            if let template { render(template.nodes, scope: scope, into: &out, depth: depth + 1, includes: &includes) }
         }
     }
 

@@ -39,3 +39,17 @@ import Testing
         #expect(found.first?.file == "site/Templates/extra.mustache")
     }
 }
+
+extension TemplateSetTests {
+    @Test func aTemplateThatIncludesItselfIsAnError() throws {
+        let found = problems(["index.mustache": "<main>\n {{> index}}{{> index}}</main>"])
+        #expect(found.map { "\($0.severity) \($0.file):\($0.line):\($0.column) \($0.message)" } == [
+            "error site/Templates/index.mustache:2:2 'index' includes itself (index → index), which would never end",
+            "error site/Templates/index.mustache:2:13 'index' includes itself (index → index), which would never end",
+        ])
+        let through = problems(["footer.mustache": "{{> index}}", "index.mustache": "<main>{{> footer}}</main>"])
+        #expect(through.map { "\($0.file):\($0.line):\($0.column) \($0.message)" } == [
+            "site/Templates/index.mustache:1:7 'index' includes itself (index → footer → index), which would never end",
+        ])
+    }
+}

@@ -139,6 +139,26 @@ import Testing
         #expect(template.nodes.count == 3)
     }
 
+    @Test func findsIncludeCycles() throws {
+        var library = TemplateLibrary()
+        try library.register("{{>a}}", named: "page")
+        try library.register("x{{>b}}", named: "a")
+        try library.register("{{#list}}{{>c}}{{/list}}\n {{>a}}", named: "b")
+        try library.register("{{>c}}{{>missing}}", named: "c")
+        try library.register("{{>a}}{{>c}}", named: "d")
+        #expect(library.includeCycles.map { "\($0.template) \($0.use.line):\($0.use.column) \($0.cycle)" } == [
+            "c 1:1 [\"c\", \"c\"]", "b 2:2 [\"b\", \"a\", \"b\"]",
+        ])
+    }
+
+    /// However the partials include each other, one rendering includes at most 100,000.
+    @Test func includesAreBoundedInAll() throws {
+        var library = TemplateLibrary()
+        try library.register("<{{>t}}{{>t}}>", named: "t")
+        let output = library.render("t", [:])
+        #expect(output.count(where: { $0 == "<" }) == TemplateLibrary.maxIncludes + 1)
+    }
+
     @Test func reportsMissingPartials() throws {
         var library = TemplateLibrary()
         try library.register("{{>header}}{{>footer}}", named: "page")
