@@ -21,12 +21,13 @@ public struct TemplateSet: Sendable {
     public static var builtIn: [String: String] { DefaultTemplates.files }
 
     /// - Parameter overrides: the site's `Templates/` files by name, with the path to show in errors.
+    ///   A `.mustache` file that is not a built-in one is a partial the others can include.
     public static func make(overrides: [String: (path: String, text: String)] = [:]) -> (TemplateSet, [Diagnostic]) {
         var files = DefaultTemplates.files
         var paths: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         for (name, file) in overrides.sorted(by: { $0.key < $1.key }) {
-            if files[name] == nil {
+            if files[name] == nil && !name.hasSuffix(".mustache") {
                 diagnostics.append(.warning(
                     "'\(name)' does not replace any built-in template and is not used", file: file.path,
                     hint: NearestMatch.hint(name, in: files.keys.sorted())
@@ -37,24 +38,52 @@ public struct TemplateSet: Sendable {
             paths[name] = file.path
         }
         var library = TemplateLibrary()
+        var sources: [String: SourceFile] = [:]
         for (name, text) in files.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".mustache") {
+            let source = SourceFile(path: paths[name] ?? "Templates/\(name)", text: text)
+            let templateName = String(name.dropLast(".mustache".count))
+            sources[templateName] = source
             do throws(TemplateError) {
-                try library.register(text, named: String(name.dropLast(".mustache".count)))
+                try library.register(text, named: templateName)
             } catch {
-                let source = SourceFile(path: paths[name] ?? "Templates/\(name)", text: text)
                 diagnostics.append(source.diagnostic(
                     .error, "template error: \(error.message)", line: error.line, characterColumn: error.column))
             }
         }
-        for partial in library.missingPartials {
-            diagnostics.append(.warning(
-                "a template includes '\(partial)', which does not exist; it renders as nothing",
-                file: "Templates/\(partial).mustache"))
-        }
-        let sources = files.filter { !$0.key.hasSuffix(".mustache") }.sorted { $0.key < $1.key }
+        diagnostics += partialProblems(library, sources: sources, builtIn: DefaultTemplates.files)
+        let styles = files.filter { !$0.key.hasSuffix(".mustache") }.sorted { $0.key < $1.key }
             .map { (text: $0.value, source: SHA256.cspSource($0.value)) }
         let stylesheet = "style." + SHA256.hex(Array((files["style.css"] ?? "").utf8), bytes: 5) + ".css"
-        return (TemplateSet(files: files, library: library, cspSources: sources, stylesheetPath: stylesheet), diagnostics)
+        return (TemplateSet(files: files, library: library, cspSources: styles, stylesheetPath: stylesheet), diagnostics)
+    }
+
+    /// Includes of templates that do not exist, at their tags, and a site's own partials
+    /// that nothing includes.
+    static func partialProblems(_ library: TemplateLibrary, sources: [String: SourceFile], builtIn: [String: String]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let names = library.names
+        for (template, use) in library.missingPartials {
+            guard let source = sources[template] else { continue }
+            diagnostics.append(source.diagnostic(
+                .warning, "'\(use.name)' is not a template, so '{{> \(use.name)}}' includes nothing",
+                line: use.line, characterColumn: use.column,
+                hint: NearestMatch.hint(use.name, in: names)
+                    ?? "a template can include the others by name: \(names.joined(separator: ", ")), and any NAME.mustache in the site's Templates/ folder"))
+        }
+        for (template, use, cycle) in library.includeCycles {
+            guard let source = sources[template] else { continue }
+            diagnostics.append(source.diagnostic(
+                .error, "'\(template)' includes itself (\(cycle.joined(separator: " → "))), which would never end",
+                line: use.line, characterColumn: use.column))
+        }
+        for name in names where builtIn[name + ".mustache"] == nil && !library.isIncluded(name) {
+            guard let source = sources[name] else { continue }
+            diagnostics.append(.warning(
+                "'\(name).mustache' is not a built-in template and no template includes it ({{> \(name)}}), so it is not used",
+                file: source.path,
+                hint: "built-in templates: \(builtIn.keys.filter { $0.hasSuffix(".mustache") }.sorted().joined(separator: ", "))"))
+        }
+        return diagnostics
     }
 
     /// A Mustache template by name (without `.mustache`). A missing one renders as empty,

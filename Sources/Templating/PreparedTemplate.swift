@@ -89,11 +89,12 @@ public struct PreparedTemplate: Sendable {
 
     private static func appendText(_ bytes: [UInt8], to out: inout [Template.Node]) {
         guard !bytes.isEmpty else { return }
-        if case .text(let previous)? = out.last {
-            out[out.count - 1] = .text(previous + bytes)
-        } else {
-            out.append(.text(bytes))
-        }
+        guard case .text(var previous)? = out.last else { return out.append(.text(bytes)) }
+        // The node lets go of its bytes first, so that they grow in place: a copy of all the
+        // text before for every fixed name made preparing quadratic.
+        out[out.count - 1] = .text([])
+        previous += bytes
+        out[out.count - 1] = .text(previous)
     }
 
     private static func hasPartial(_ nodes: [Template.Node]) -> Bool {
@@ -129,7 +130,10 @@ extension TemplateLibrary {
     /// template it is shown in (`reserve(for:in:)`).
     func renderWithoutReserving(_ prepared: PreparedTemplate, _ context: TemplateValue, into out: inout [UInt8]) {
         withUnsafePointer(to: Scope(value: prepared.fixed, parent: nil)) { fixed in
-            withUnsafePointer(to: Scope(value: context, parent: fixed)) { render(prepared.nodes, scope: $0, into: &out, depth: 0) }
+            var includes = 0
+            withUnsafePointer(to: Scope(value: context, parent: fixed)) {
+                render(prepared.nodes, scope: $0, into: &out, depth: 0, includes: &includes)
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ public struct Template: Sendable {
         case text([UInt8])
         case variable(path: [String], escaped: Bool)
         case section(path: [String], body: [Node], inverted: Bool)
-        case partial(name: String, indent: String)
+        case partial(PartialUse)
     }
 
     let nodes: [Node]
@@ -20,13 +20,13 @@ public struct Template: Sendable {
         self.nodes = nodes
     }
 
-    /// Names of the partials this template uses, with the indentation of each use.
-    var partials: [(String, String)] {
-        var found: [(String, String)] = []
+    /// The partials this template uses, in the order they appear.
+    var partials: [PartialUse] {
+        var found: [PartialUse] = []
         func walk(_ nodes: [Node]) {
             for node in nodes {
                 switch node {
-                case .partial(let name, let indent): found.append((name, indent))
+                case .partial(let use): found.append(use)
                 case .section(_, let body, _): walk(body)
                 default: break
                 }
@@ -35,6 +35,16 @@ public struct Template: Sendable {
         walk(nodes)
         return found
     }
+}
+
+/// A `{{> name}}` tag: the partial it includes, where it is, and the indentation it gives
+/// the partial when it stands alone on its line.
+public struct PartialUse: Sendable, Equatable {
+    public let name: String
+    let indent: String
+    /// 1-based line and column of the tag.
+    public let line: Int
+    public let column: Int
 }
 
 public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -77,10 +87,10 @@ public struct TemplateLibrary: Sendable {
         var pending = templates.values.map { (template: $0, depth: 0) }
         while let (template, depth) = pending.popLast() {
             guard depth < maxDepth else { continue }
-            for (partial, indent) in template.partials where !indent.isEmpty {
-                let key = partial + "\u{0}" + indent
-                guard let source = sources[partial], indented[key] == nil,
-                    let variant = try? Template(Self.indent(source, by: indent))
+            for use in template.partials where !use.indent.isEmpty {
+                let key = use.name + "\u{0}" + use.indent
+                guard let source = sources[use.name], indented[key] == nil,
+                    let variant = try? Template(Self.indent(source, by: use.indent))
                 else { continue }
                 indented[key] = variant
                 pending.append((variant, depth + 1))
@@ -93,11 +103,59 @@ public struct TemplateLibrary: Sendable {
     /// instead of exhausting the stack.
     static let maxDepth = 32
 
+    /// How many partials one rendering may include in all: a partial that includes itself
+    /// twice doubles at every level, and 2^32 includes would never end.
+    static let maxIncludes = 100_000
+
     public func has(_ name: String) -> Bool { templates[name] != nil }
 
-    /// Names of partials used but not registered, for a warning.
-    public var missingPartials: [String] {
-        Set(templates.values.flatMap { $0.partials.map(\.0) }).filter { templates[$0] == nil }.sorted()
+    /// The names registered, sorted.
+    public var names: [String] { templates.keys.sorted() }
+
+    /// Where each template includes a partial that is not registered, by template name.
+    public var missingPartials: [(template: String, use: PartialUse)] {
+        templates.sorted { $0.key < $1.key }.flatMap { name, template in
+            template.partials.filter { templates[$0.name] == nil }.map { (name, $0) }
+        }
+    }
+
+    /// Includes that lead back to the template they are in, directly or through others, with
+    /// the names along the way: each would include templates within each other without end
+    /// unless the view model runs out (which a quizgen view model never does: it has no
+    /// nesting of its own).
+    public var includeCycles: [(template: String, use: PartialUse, cycle: [String])] {
+        var found: [(template: String, use: PartialUse, cycle: [String])] = []
+        // Depth first, with a stack of its own: a long chain of partials must not exhaust the
+        // call stack. A use that reaches a template still on the path closes a cycle.
+        var onPath: [String: Int] = [:]
+        var done: Set<String> = []
+        for root in names where !done.contains(root) {
+            var path: [(name: String, uses: [PartialUse], next: Int)] = [(root, templates[root]?.partials ?? [], 0)]
+            onPath[root] = 0
+            while let top = path.last {
+                guard top.next < top.uses.count else {
+                    onPath[top.name] = nil
+                    done.insert(top.name)
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].next += 1
+                let use = top.uses[top.next]
+                if let start = onPath[use.name] {
+                    // From this template round to itself again.
+                    found.append((top.name, use, [top.name] + path[start..<(path.count - 1)].map(\.name) + [top.name]))
+                } else if !done.contains(use.name), let partial = templates[use.name] {
+                    onPath[use.name] = path.count
+                    path.append((use.name, partial.partials, 0))
+                }
+            }
+        }
+        return found
+    }
+
+    /// Whether some template includes this one.
+    public func isIncluded(_ name: String) -> Bool {
+        templates.values.contains { $0.partials.contains { $0.name == name } }
     }
 
     /// Renders a template with a view model. A missing template renders as nothing.
@@ -111,7 +169,10 @@ public struct TemplateLibrary: Sendable {
     public func render(_ name: String, _ context: TemplateValue, into out: inout [UInt8]) {
         guard let template = templates[name] else { return }
         Self.reserve(for: context, in: &out)
-        withUnsafePointer(to: Scope(value: context, parent: nil)) { render(template.nodes, scope: $0, into: &out, depth: 0) }
+        var includes = 0
+        withUnsafePointer(to: Scope(value: context, parent: nil)) {
+            render(template.nodes, scope: $0, into: &out, depth: 0, includes: &includes)
+        }
     }
 
     /// Room for the text and the rendered HTML the view model brings (a page's content in
@@ -142,15 +203,18 @@ public struct TemplateLibrary: Sendable {
         let parent: UnsafePointer<Scope>?
     }
 
-    func render(_ nodes: [Template.Node], scope: UnsafePointer<Scope>, into out: inout [UInt8], depth: Int) {
+    /// - Parameter includes: how many partials this rendering has included so far.
+    func render(_ nodes: [Template.Node], scope: UnsafePointer<Scope>, into out: inout [UInt8], depth: Int, includes: inout Int) {
         // Read in place: copying each node out retains and releases what it holds.
         nodes.withUnsafeBufferPointer { nodes in
-            for node in nodes { render(node, scope: scope, into: &out, depth: depth) }
+            for node in nodes { render(node, scope: scope, into: &out, depth: depth, includes: &includes) }
         }
     }
 
     @inline(__always)
-    private func render(_ node: Template.Node, scope: UnsafePointer<Scope>, into out: inout [UInt8], depth: Int) {
+    private func render(
+        _ node: Template.Node, scope: UnsafePointer<Scope>, into out: inout [UInt8], depth: Int, includes: inout Int
+    ) {
         switch node {
         case .text(let text):
             out.append(contentsOf: text)
@@ -159,21 +223,26 @@ public struct TemplateLibrary: Sendable {
         case .section(let path, let body, let inverted):
             let value = lookup(path, in: scope) ?? .null
             if inverted {
-                if value.isFalsy { render(body, scope: scope, into: &out, depth: depth) }
+                if value.isFalsy { render(body, scope: scope, into: &out, depth: depth, includes: &includes) }
                 return
             }
             if value.isFalsy { return }
             if case .list(let items) = value {
                 for item in items {
-                    withUnsafePointer(to: Scope(value: item, parent: scope)) { render(body, scope: $0, into: &out, depth: depth) }
+                    withUnsafePointer(to: Scope(value: item, parent: scope)) {
+                        render(body, scope: $0, into: &out, depth: depth, includes: &includes)
+                    }
                 }
             } else {
-                withUnsafePointer(to: Scope(value: value, parent: scope)) { render(body, scope: $0, into: &out, depth: depth) }
+                withUnsafePointer(to: Scope(value: value, parent: scope)) {
+                    render(body, scope: $0, into: &out, depth: depth, includes: &includes)
+                }
             }
-        case .partial(let name, let indent):
-            guard depth < Self.maxDepth else { return }
-            let template = indent.isEmpty ? templates[name] : indented[name + "\u{0}" + indent] ?? templates[name]
-            if let template { render(template.nodes, scope: scope, into: &out, depth: depth + 1) }
+        case .partial(let use):
+            guard depth < Self.maxDepth, includes < Self.maxIncludes else { return }
+            includes += 1
+            let template = use.indent.isEmpty ? templates[use.name] : indented[use.name + "\u{0}" + use.indent] ?? templates[use.name]
+            if let template { render(template.nodes, scope: scope, into: &out, depth: depth + 1, includes: &includes) }
         }
     }
 

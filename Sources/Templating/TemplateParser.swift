@@ -30,7 +30,7 @@ struct TemplateParser {
         applyStandalone(&tokens)
         tokens = Self.mergeTexts(tokens)
         var index = 0
-        let nodes = try build(&tokens, &index, closing: nil)
+        let nodes = try build(&tokens, &index, closing: nil, depth: 0)
         return nodes
     }
 
@@ -43,11 +43,13 @@ struct TemplateParser {
         var i = 0
         var textStart = 0
         var line = 1
-        var lineStart = 0
+        // Columns count characters from the last tag on the same line, not from the line's
+        // start: counting from the start for every tag made a one-line template quadratic.
+        var counted = (offset: 0, column: 1)
         while i < bytes.count {
             if bytes[i] == 0x0A {
                 line += 1
-                lineStart = i + 1
+                counted = (i + 1, 1)
                 i += 1
                 continue
             }
@@ -56,7 +58,8 @@ struct TemplateParser {
                 continue
             }
             if i > textStart { tokens.append(.text(string(textStart..<i))) }
-            let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).count + 1
+            let column = counted.column + String(decoding: bytes[counted.offset..<i], as: UTF8.self).count
+            counted = (i, column)
             var j = i + open.count
             var kind = TagKind.variable
             var endMarker = close
@@ -87,7 +90,7 @@ struct TemplateParser {
                 line += 1
                 _ = b
             }
-            if let lastNewline = bytes[i..<end].lastIndex(of: 0x0A) { lineStart = lastNewline + 1 }
+            if let lastNewline = bytes[i..<end].lastIndex(of: 0x0A) { counted = (lastNewline + 1, 1) }
             i = end + endMarker.count
             textStart = i
             if kind == .delimiters {
@@ -175,19 +178,32 @@ struct TemplateParser {
 
     // MARK: Tree
 
+    /// Joins neighbouring texts (the lines of a text, once cut for the standalone rule) in
+    /// one growing string: joining each to a copy of the ones before was quadratic.
     static func mergeTexts(_ tokens: [Token]) -> [Token] {
         var merged: [Token] = []
+        var text = ""
+        var inText = false
         for token in tokens {
-            if case .text(let text) = token, case .text(let previous)? = merged.last {
-                merged[merged.count - 1] = .text(previous + text)
-            } else {
-                merged.append(token)
+            if case .text(let piece) = token {
+                text += piece
+                inText = true
+                continue
             }
+            if inText { merged.append(.text(text)) }
+            text = ""
+            inText = false
+            merged.append(token)
         }
+        if inText { merged.append(.text(text)) }
         return merged
     }
 
-    func build(_ tokens: inout [Token], _ index: inout Int, closing: Tag?) throws(TemplateError) -> [Template.Node] {
+    /// How deep sections may nest, as Markdown's blocks may: parsing, preparing and rendering
+    /// all recurse once per level, and thousands of levels overflow the stack.
+    static let maxNesting = 64
+
+    func build(_ tokens: inout [Token], _ index: inout Int, closing: Tag?, depth: Int) throws(TemplateError) -> [Template.Node] {
         var nodes: [Template.Node] = []
         while index < tokens.count {
             let token = tokens[index]
@@ -200,7 +216,11 @@ struct TemplateParser {
                 case .variable, .unescaped:
                     nodes.append(.variable(path: Self.path(tag.content), escaped: tag.kind == .variable))
                 case .section, .inverted:
-                    let body = try build(&tokens, &index, closing: tag)
+                    guard depth < Self.maxNesting else {
+                        throw TemplateError(
+                            message: "sections are nested more than \(Self.maxNesting) deep", line: tag.line, column: tag.column)
+                    }
+                    let body = try build(&tokens, &index, closing: tag, depth: depth + 1)
                     nodes.append(.section(path: Self.path(tag.content), body: body, inverted: tag.kind == .inverted))
                 case .close:
                     guard let closing else {
@@ -214,7 +234,8 @@ struct TemplateParser {
                     return nodes
                 case .partial:
                     let parts = tag.content.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)
-                    nodes.append(.partial(name: String(parts[0]), indent: parts.count > 1 ? String(parts[1]) : ""))
+                    nodes.append(.partial(PartialUse(
+                        name: String(parts[0]), indent: parts.count > 1 ? String(parts[1]) : "", line: tag.line, column: tag.column)))
                 case .comment, .delimiters:
                     break
                 }

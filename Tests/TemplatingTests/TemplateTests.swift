@@ -1,4 +1,4 @@
-import Templating
+@testable import Templating
 import Testing
 
 @Suite struct TemplateTests {
@@ -105,10 +105,68 @@ import Testing
         }
     }
 
+    /// Deeper sections would overflow the stack when parsed, prepared or rendered.
+    @Test func sectionsNestAtMost64Deep() throws {
+        let deepest = String(repeating: "{{#a}}", count: 64) + "x" + String(repeating: "{{/a}}", count: 64)
+        #expect(try render(deepest, ["a": true]) == "x")
+        let tooDeep = "<main>\n" + String(repeating: "{{#a}}", count: 5000) + String(repeating: "{{/a}}", count: 5000)
+        #expect(throws: TemplateError(message: "sections are nested more than 64 deep", line: 2, column: 64 * 6 + 1)) {
+            try Template(tooDeep)
+        }
+        #expect(throws: TemplateError(message: "sections are nested more than 64 deep", line: 1, column: 64 * 6 + 1)) {
+            try Template(String(repeating: "{{^a}}", count: 65) + String(repeating: "{{/a}}", count: 65))
+        }
+    }
+
+    /// Columns are counted from the tag before on the same line (linear in the line's length),
+    /// and must still be the characters from the line's start.
+    @Test func columnsCountCharactersAfterEarlierTagsOnTheLine() {
+        #expect(throws: TemplateError(message: "'b' is closed but was never opened", line: 1, column: 14)) {
+            try Template("é{{x}}😀x\u{301}{{y}}{{/b}}")
+        }
+        #expect(throws: TemplateError(message: "'b' is closed but was never opened", line: 2, column: 7)) {
+            try Template("{{x}}é\né{{y}}{{/b}}")
+        }
+        // A tag that spans lines: the next line's columns start after its last line break.
+        #expect(throws: TemplateError(message: "'b' is closed but was never opened", line: 2, column: 5)) {
+            try Template("é{{! a\nb }}{{/b}}")
+        }
+    }
+
+    /// The lines of a long text, cut apart for the standalone rule, are one text node again.
+    @Test func aLongTextIsOneNode() throws {
+        let template = try Template(String(repeating: "line\n", count: 1000) + "{{x}}" + String(repeating: "é\n", count: 1000))
+        #expect(template.nodes.count == 3)
+    }
+
+    @Test func findsIncludeCycles() throws {
+        var library = TemplateLibrary()
+        try library.register("{{>a}}", named: "page")
+        try library.register("x{{>b}}", named: "a")
+        try library.register("{{#list}}{{>c}}{{/list}}\n {{>a}}", named: "b")
+        try library.register("{{>c}}{{>missing}}", named: "c")
+        try library.register("{{>a}}{{>c}}", named: "d")
+        #expect(library.includeCycles.map { "\($0.template) \($0.use.line):\($0.use.column) \($0.cycle)" } == [
+            "c 1:1 [\"c\", \"c\"]", "b 2:2 [\"b\", \"a\", \"b\"]",
+        ])
+    }
+
+    /// However the partials include each other, one rendering includes at most 100,000.
+    @Test func includesAreBoundedInAll() throws {
+        var library = TemplateLibrary()
+        try library.register("<{{>t}}{{>t}}>", named: "t")
+        let output = library.render("t", [:])
+        #expect(output.count(where: { $0 == "<" }) == TemplateLibrary.maxIncludes + 1)
+    }
+
     @Test func reportsMissingPartials() throws {
         var library = TemplateLibrary()
         try library.register("{{>header}}{{>footer}}", named: "page")
         try library.register("h", named: "header")
-        #expect(library.missingPartials == ["footer"])
+        try library.register("a\n {{>footer}}", named: "second")
+        #expect(library.missingPartials.map { "\($0.template) \($0.use.name) \($0.use.line):\($0.use.column)" } == [
+            "page footer 1:12", "second footer 2:2",
+        ])
+        #expect(library.isIncluded("header") && !library.isIncluded("page"))
     }
 }
