@@ -67,7 +67,8 @@ static int copy_descriptors(int in, int out) {
 
 int quizgen_copy_file(const char *from, const char *to) {
     int in = open(from, O_RDONLY | O_CLOEXEC);
-    if (in < 0) return -1;
+    /* -2: the source cannot be read, which is the author's to fix, not the output's. */
+    if (in < 0) return -2;
     int out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (out < 0) {
         int saved = errno;

@@ -16,9 +16,12 @@ public struct FileSystem: Sendable {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public var path: String
         public var reason: String
-        public init(path: String, reason: String) {
+        /// True when `path` could not be read (an asset to copy), not written.
+        public var reading: Bool
+        public init(path: String, reason: String, reading: Bool = false) {
             self.path = path
             self.reason = reason
+            self.reading = reading
         }
         public var description: String { "\(path): \(reason)" }
     }
@@ -80,7 +83,11 @@ extension FileSystem {
         },
         copy: { from, to throws(Failure) in
             // Assets can be videos of gigabytes: copied by the kernel, never held in memory.
-            if quizgen_copy_file(from, to) != 0 { throw Failure(path: to, reason: errnoText()) }
+            switch quizgen_copy_file(from, to) {
+            case 0: break
+            case -2: throw Failure(path: from, reason: errnoText(), reading: true)
+            default: throw Failure(path: to, reason: errnoText())
+            }
         },
         replace: { from, to throws(Failure) in try replaceOnDisk(from, to) },
         removeTree: { path throws(Failure) in try removeTreeOnDisk(path) },

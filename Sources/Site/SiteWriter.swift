@@ -213,6 +213,11 @@ public enum SiteWriter {
                 return result([])
             } catch {
                 discard()
+                if error.reading, error.path.hasPrefix(contentFolder + "/") {
+                    return result([.error(
+                        "cannot read this file to copy it into the site: \(error.reason)",
+                        file: location.contentDisplay + error.path.dropFirst(contentFolder.count))])
+                }
                 let error = Self.named(error, staging: path, output: given)
                 return result([.error("cannot write the site: \(error.reason)", file: error.path)])
             }

@@ -160,6 +160,26 @@ import Testing
         #expect(leftovers == [])
     }
 
+    /// An asset that cannot be read (gone since the walk, or unreadable to the user) is the
+    /// author's file to fix: the error names it in the content folder, not the output.
+    @Test func anAssetThatCannotBeReadIsNamedAsTheAuthorKnowsIt() throws {
+        let site = TemporarySite(files: ["Content/q.md": quiz, "Content/pics/cat.png": "png"])
+        site.build()
+        let before = site.tree()
+        var fs = FileSystem.disk
+        let copy = fs.copy
+        fs.copy = { from, to throws(FileSystem.Failure) in
+            if from.hasSuffix("/cat.png") { try? FileManager.default.removeItem(atPath: from) }
+            try copy(from, to)
+        }
+        let loaded = SiteLoader.load(site.location, fileSystem: .disk)
+        let (_, written) = Pipeline().publish(loaded, to: site.output, fileSystem: fs)
+        let problem = try #require(written?.problems.first)
+        #expect(problem.message == "cannot read this file to copy it into the site: No such file or directory")
+        #expect(problem.file == "Content/pics/cat.png")
+        #expect(site.tree().filter { !$0.key.hasPrefix("Content/") } == before.filter { !$0.key.hasPrefix("Content/") })
+    }
+
     /// The staging folder beside the output cannot be made: the message names the output
     /// and the folder it was to go in, not `.public.quizgen-PID`.
     @Test func aStagingFolderThatCannotBeMadeIsToldAsTheOutput() throws {
