@@ -131,7 +131,12 @@ public enum SiteLoader {
         }
 
         let settingsPath = location.root + "/quizgen.yml"
-        if fs.kind(settingsPath) == .file {
+        if let kind = fs.kind(settingsPath), kind != .file {
+            // Not read (a pipe could wait for ever): said, as the settings it holds are not used.
+            diagnostics.append(.warning(
+                "quizgen.yml is \(kind == .directory ? "a folder" : "not a regular file"): the site's settings are not read",
+                file: location.rootDisplay + "quizgen.yml", hint: "make quizgen.yml a YAML file, or remove it"))
+        } else if fs.kind(settingsPath) == .file {
             if let refusal = boundary.refusal(settingsPath, display: location.rootDisplay + "quizgen.yml") {
                 diagnostics.append(refusal)
             } else {
