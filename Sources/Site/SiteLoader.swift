@@ -176,6 +176,7 @@ public enum SiteLoader {
         diagnostics += walk.diagnostics
         files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         diagnostics += normalisationClashes(files, display: location.contentDisplay)
+        diagnostics += caseClashes(files, display: location.contentDisplay)
         for relative in files {
             if relative.hasSuffix(".md") {
                 let display = location.contentDisplay + "/" + relative
@@ -367,6 +368,34 @@ public enum SiteLoader {
                 } else {
                     first[prefix] = prefix
                 }
+            }
+        }
+        return diagnostics
+    }
+
+    /// Two outputs that differ only in letter case (`Quiz.md` and `quiz.md` make the folders
+    /// `Quiz/` and `quiz/`) are one on the disks of macOS and Windows and on some hosts: a
+    /// warning at the second in sorted order, which may be lost there. Whole paths are
+    /// compared (one key a file, as the walk is serial), so two folders that differ in case
+    /// are found through a file of the same name in both.
+    static func caseClashes(_ files: [String], display: String) -> [Diagnostic] {
+        var first: [String: String] = [:]
+        first.reserveCapacity(files.count)
+        var diagnostics: [Diagnostic] = []
+        for file in files {
+            // A Markdown file's output is its folder: `quiz.md` is `quiz/`.
+            let output = file.hasSuffix(".md") ? String(file.dropLast(3)) : file
+            var key = output
+            let ascii = key.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } }
+            key = ascii ? String(decoding: output.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self) : output.lowercased()
+            if let earlier = first[key] {
+                if earlier != file {
+                    diagnostics.append(.warning(
+                        "this name differs from \(display)/\(earlier) only in letter case", file: display + "/" + file,
+                        hint: "rename one of them: on macOS and Windows, and on some hosts, the two would be one"))
+                }
+            } else {
+                first[key] = file
             }
         }
         return diagnostics

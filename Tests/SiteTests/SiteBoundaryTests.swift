@@ -192,6 +192,22 @@ import Testing
         ])
     }
 
+    /// `Quiz.md` and `quiz.md` build the folders `Quiz/` and `quiz/`, one folder on macOS and
+    /// Windows: a warning at the second (the build itself goes on, as on Linux it works).
+    @Test func outputsThatDifferOnlyInCaseAreAWarning() {
+        let site = TemporarySite(files: [
+            "Content/Quiz.md": story, "Content/quiz.md": story, "Content/Pics/a.png": "a", "Content/pics/a.png": "b",
+            "Content/Él.md": story, "Content/él.md": story, "Content/same.md": story, "Content/same/x.png": "x",
+        ])
+        let output = site.build()
+        #expect(located(output.diagnostics) == [
+            "Content/pics/a.png:0:0: warning: this name differs from Content/Pics/a.png only in letter case",
+            "Content/quiz.md:0:0: warning: this name differs from Content/Quiz.md only in letter case",
+            "Content/él.md:0:0: warning: this name differs from Content/Él.md only in letter case",
+        ])
+        #expect(site.exists("public/quiz/index.html") && site.exists("public/Quiz/index.html"))
+    }
+
     @Test func namesThatDifferOnlyInNormalisationAreAnErrorAtTheSecond() {
         let nfc = "\u{E9}cole", nfd = "e\u{301}cole"
         let site = TemporarySite()
