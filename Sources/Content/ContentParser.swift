@@ -99,7 +99,9 @@ public enum ContentParser {
                 case .trivia: TriviaParser.parse(outline, reader: &empty, file: file, kindLine: written.line, readSibling: readSibling).1
                 case .story: StoryParser.parse(outline, reader: &empty, file: file, kindLine: written.line).1
                 }
-                diagnostics += problems.filter { $0.severity == .error }
+                // Only the body's own errors: one about the whole quiz ("no questions") may
+                // come from a setting that was not read (its questions in a `bank:`).
+                diagnostics += problems.filter { $0.severity == .error && $0.line >= frontMatter.bodyStartLine }
             }
             return (nil, diagnostics)
         }

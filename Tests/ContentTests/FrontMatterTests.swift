@@ -83,6 +83,9 @@ import Testing
             "2:8: error: not valid YAML: found unexpected end of stream (while scanning a quoted scalar on line 2)",
             "7:7: error: duplicate choice 'a'",
         ])
+        // A quiz whose questions are all in its bank has none in its body: that is no error.
+        let banked = "---\nkind: trivia\nbank: q.csv\ntitle: [x\n---\nIntro.\n"
+        #expect(parse(banked).1.count == 1)
         // No kind line, or none that names a kind: nothing more can be told.
         let unknown = "---\nkind: quiz\ntitle: [x\n---\n## Q\n"
         #expect(parse(unknown).1.count == 1)
