@@ -223,7 +223,9 @@ public struct LiveSite: Sendable {
         assets = Set(site.assets)
         let toRead = site.contentFiles.filter { file in
             guard let entry = entries[file.relativePath]?.entry else { return true }
+            // A file read through a link changes under its real path: read again on any change.
             return parseAgain || readAll || change.touches(file.relativePath) || entry.banks.contains(where: change.touches)
+                || (!change.content.isEmpty && site.throughLinks.contains(file.relativePath))
         }
         // A chunk at a time, as a build streams: the first build of 4,000 files never holds
         // every file's text and trees at once.

@@ -92,6 +92,8 @@ public struct LoadedSite: Sendable {
     public var contentFiles: [ContentFile] = []
     /// Relative to the content folder, to be copied to the same path in the output.
     public var assets: [String] = []
+    /// Files read through a link (see `Walk.throughLinks`).
+    public var throughLinks: Set<String> = []
     public var templates: [String: (path: String, text: String)] = [:]
     /// The site's message catalogs, `i18n/<lang>.yaml`, in name order.
     public var catalogs: [SourceFile] = []
@@ -173,6 +175,7 @@ public enum SiteLoader {
         var walk = Walk(fs: fs, boundary: published, display: location.contentDisplay)
         walk.visit(location.content, real: fs.realPath(location.content) ?? location.content, relative: "", depth: 0)
         files = walk.files
+        site.throughLinks = walk.throughLinks
         diagnostics += walk.diagnostics
         files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         diagnostics += normalisationClashes(files, display: location.contentDisplay)
@@ -272,6 +275,9 @@ public enum SiteLoader {
         let boundary: SiteBoundary
         let display: String
         var files: [String] = []
+        /// Files read through a link (the file's own, or a folder's on its way): `serve`
+        /// hears of a change to them under their real path, not this one.
+        var throughLinks: Set<String> = []
         var diagnostics: [Diagnostic] = []
         private var entered = Set<[UInt8]>()
 
@@ -281,7 +287,7 @@ public enum SiteLoader {
             self.display = display
         }
 
-        mutating func visit(_ folder: String, real: String, relative: String, depth: Int) {
+        mutating func visit(_ folder: String, real: String, relative: String, depth: Int, viaLink: Bool = false) {
             let here = display + (relative.isEmpty ? "" : "/" + relative)
             // Compared as bytes: Swift's String equality would merge NFC and NFD names.
             guard entered.insert(Array(real.utf8)).inserted else {
@@ -311,6 +317,7 @@ public enum SiteLoader {
                 let rel = relative.isEmpty ? name : relative + "/" + name
                 var realPath = real + "/" + name
                 var kind: FileSystem.Kind?
+                var linked = viaLink
                 switch listed {
                 case .file?: kind = .file
                 case .directory?: kind = .directory
@@ -322,6 +329,7 @@ public enum SiteLoader {
                             continue
                         }
                         realPath = fs.realPath(path) ?? realPath
+                        linked = true
                     }
                     kind = fs.kind(path)
                 }
@@ -330,10 +338,11 @@ public enum SiteLoader {
                     if depth >= 32 {
                         diagnostics.append(.warning("folders nested more than 32 deep are not read", file: display + "/" + rel))
                     } else {
-                        visit(path, real: realPath, relative: rel, depth: depth + 1)
+                        visit(path, real: realPath, relative: rel, depth: depth + 1, viaLink: linked)
                     }
                 case .file?:
                     files.append(rel)
+                    if linked { throughLinks.insert(rel) }
                 case .other?, nil:
                     diagnostics.append(.warning("not a regular file; skipped", file: display + "/" + rel))
                 }

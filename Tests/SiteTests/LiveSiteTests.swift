@@ -94,6 +94,18 @@ import Testing
         #expect(live.renderAll() == fullBuild(site))
     }
 
+    /// A Markdown file that is a link changes under its target's path: the link's own pages
+    /// are rebuilt too (a file read through a link is read again on any change).
+    @Test func aFileThatIsALinkIsRebuiltWithItsTarget() throws {
+        let site = TemporarySite(files: ["Content/sub/quiz.md": quiz, "Content/other.md": quiz])
+        try FileManager.default.createSymbolicLink(atPath: site.root.path + "/Content/flink.md", withDestinationPath: "sub/quiz.md")
+        var live = start(site)
+        site.write("Content/sub/quiz.md", quiz.replacingOccurrences(of: "- A {a}", with: "- Apple {a}"))
+        let rebuild = update(&live, site, LiveSite.Change(content: ["sub/quiz.md"]))
+        #expect(rebuild.parsed.sorted() == ["flink.md", "sub/quiz.md"])
+        #expect(live.renderAll() == fullBuild(site))
+    }
+
     @Test func aChangedBankRebuildsTheQuizThatUsesIt() {
         let site = site()
         var live = start(site)
