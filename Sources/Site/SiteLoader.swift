@@ -173,7 +173,7 @@ public enum SiteLoader {
         // What is published may come only from inside the content folder.
         let published = SiteBoundary.content(location, fileSystem: fs)
         var walk = Walk(fs: fs, boundary: published, display: location.contentDisplay)
-        walk.visit(location.content, real: fs.realPath(location.content) ?? location.content, relative: "", depth: 0)
+        walk.walk(location.content, real: fs.realPath(location.content) ?? location.content)
         files = walk.files
         site.throughLinks = walk.throughLinks
         diagnostics += walk.diagnostics
@@ -279,7 +279,22 @@ public enum SiteLoader {
         /// hears of a change to them under their real path, not this one.
         var throughLinks: Set<String> = []
         var diagnostics: [Diagnostic] = []
-        private var entered = Set<[UInt8]>()
+        /// Each folder read, by its real path (as bytes: Swift's String equality would merge
+        /// NFC and NFD names), with the path it was read as.
+        private var entered: [[UInt8]: String] = [:]
+        /// Links to folders, read after every folder reached without one: a folder keeps its
+        /// own path even when a link to it sorts first (`aaa -> real`).
+        private var links: [(path: String, real: String, relative: String, depth: Int)] = []
+
+        /// Walks the content folder: its folders first, then the links to folders found.
+        mutating func walk(_ folder: String, real: String) {
+            visit(folder, real: real, relative: "", depth: 0)
+            while !links.isEmpty {
+                let batch = links.sorted { $0.relative.utf8.lexicographicallyPrecedes($1.relative.utf8) }
+                links = []
+                for link in batch { visit(link.path, real: link.real, relative: link.relative, depth: link.depth, viaLink: true) }
+            }
+        }
 
         init(fs: FileSystem, boundary: SiteBoundary, display: String) {
             self.fs = fs
@@ -289,11 +304,12 @@ public enum SiteLoader {
 
         mutating func visit(_ folder: String, real: String, relative: String, depth: Int, viaLink: Bool = false) {
             let here = display + (relative.isEmpty ? "" : "/" + relative)
-            // Compared as bytes: Swift's String equality would merge NFC and NFD names.
-            guard entered.insert(Array(real.utf8)).inserted else {
-                diagnostics.append(.warning("a folder already read through another path (a link); skipped", file: here))
+            if let first = entered[Array(real.utf8)] {
+                diagnostics.append(.warning(
+                    "a link to a folder already read as \(display + (first.isEmpty ? "" : "/" + first)); skipped", file: here))
                 return
             }
+            entered[Array(real.utf8)] = relative
             var entries: [(name: String, kind: FileSystem.Listed?)]
             do throws(FileSystem.Failure) {
                 // What the listing says each name is spares two lookups a name (a site of
@@ -337,6 +353,8 @@ public enum SiteLoader {
                 case .directory?:
                     if depth >= 32 {
                         diagnostics.append(.warning("folders nested more than 32 deep are not read", file: display + "/" + rel))
+                    } else if linked && !viaLink {
+                        links.append((path, realPath, rel, depth + 1))
                     } else {
                         visit(path, real: realPath, relative: rel, depth: depth + 1, viaLink: linked)
                     }
