@@ -11,6 +11,13 @@ public enum ImageCheck {
         _ images: [ImageReference], folder: String, assets: Set<String>, file: SourceFile, contentName: String = "Content"
     ) -> [Diagnostic] {
         images.compactMap { image in
+            // The host's root: gone when the site is served from a sub-path or opened from disk.
+            if image.source.hasPrefix("/"), !image.source.hasPrefix("//") {
+                return file.warning(
+                    "image '\(image.source.prefix(200))' starts with '/', so it breaks when the site is opened from disk or served below a path",
+                    line: image.line, byteColumn: image.column,
+                    hint: "name it relative to this file, e.g. \(image.source.drop { $0 == "/" }.split(separator: "/").last.map { "'\($0)' beside it" } ?? "'picture.png'")")
+            }
             guard let path = assetPath(image.source, folder: folder) else { return nil }
             if let inside = path, assets.contains(inside) { return nil }
             let written = image.source.prefix(200)

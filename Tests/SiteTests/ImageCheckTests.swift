@@ -16,6 +16,7 @@ import Testing
                 ## One
                 In ![bat](pics/bat.png), ![gone](pics/gone.png) and ![x](https://example.org/x.png).
                 ![d](data:image/png;base64,AA) ![s](%5Fdraft.png) ![e](pics/bat.png?v=2#top) ![sp](my%20cat.png)
+                ![r](/img/root.png) ![c](//cdn.example.org/c.png)
                 """,
             "Content/trips/map.png": "", "Content/trips/pics/bat.png": "", "Content/old.png": "",
             "Content/trips/_draft.png": "", "Content/trips/my cat.png": "",
@@ -26,6 +27,7 @@ import Testing
             "Content/trips/cave.md:4:49: warning: image '../../far.png' is outside the Content folder, which is all the site publishes",
             "Content/trips/cave.md:6:26: warning: image 'pics/gone.png' is not in the site: there is no Content/trips/pics/gone.png",
             "Content/trips/cave.md:7:32: warning: image '%5Fdraft.png' is not published: names that start with _ or . (_draft.png) are skipped",
+            "Content/trips/cave.md:8:1: warning: image '/img/root.png' starts with '/', so it breaks when the site is opened from disk or served below a path",
         ])
     }
 
