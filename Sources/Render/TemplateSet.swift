@@ -63,7 +63,8 @@ public struct TemplateSet: Sendable {
         var diagnostics: [Diagnostic] = []
         let names = library.names
         for (template, use) in library.missingPartials {
-            guard let source = sources[template] else { continue }
+            // A template that failed to parse has its own error; its includes are not unknown.
+            guard let source = sources[template], sources[use.name] == nil else { continue }
             diagnostics.append(source.diagnostic(
                 .warning, "'\(use.name)' is not a template, so '{{> \(use.name)}}' includes nothing",
                 line: use.line, characterColumn: use.column,

@@ -22,6 +22,14 @@ import Testing
         #expect(warning.hint?.contains("NAME.mustache in the site's Templates/ folder") == true)
     }
 
+    /// A partial with an error of its own is reported once, at that error: the include of it
+    /// is not also "not a template".
+    @Test func anIncludeOfABrokenPartialIsNotAlsoUnknown() throws {
+        let deep = String(repeating: "{{#siteTitle}}", count: 65) + String(repeating: "{{/siteTitle}}", count: 65)
+        let found = problems(["index.mustache": "<main>{{> footer}}</main>", "footer.mustache": deep])
+        #expect(found.map { "\($0.file): \($0.severity)" } == ["site/Templates/footer.mustache: error"], "\(found.map(\.message))")
+    }
+
     /// A site's own `.mustache` file that is not a built-in one is a partial.
     @Test func aSitesOwnPartialIsIncluded() throws {
         let files = [
