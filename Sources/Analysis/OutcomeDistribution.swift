@@ -66,7 +66,9 @@ public enum OutcomeAnalysis {
         let sums: [[Int]]
 
         init(_ table: OutcomeTable) {
-            scores = table.weights.map { answers in
+            // A quiz of a few outcomes (most) adds its rows whole: listing each answer's
+            // scores would cost more than it saves.
+            scores = table.outcomeCount <= 32 ? [] : table.weights.map { answers in
                 answers.map { row in row.indices.compactMap { row[$0] != 0 ? ($0, row[$0]) : nil } }
             }
             sums = table.weights.map { answers in answers.map { $0.reduce(0, +) } }
@@ -82,7 +84,13 @@ public enum OutcomeAnalysis {
         for (q, answers) in table.weights.enumerated() {
             // Σ over j ≠ k of (a[k] − a[j]) = n·a[k] − Σ a.
             func advantage(_ a: Int) -> Int { n * answers[a][k] - rows.sums[q][a] }
-            func add(_ a: Int) { for (j, points) in rows.scores[q][a] { totals[j] += points } }
+            func add(_ a: Int) {
+                if rows.scores.isEmpty {
+                    for j in totals.indices { totals[j] += answers[a][j] }
+                } else {
+                    for (j, points) in rows.scores[q][a] { totals[j] += points }
+                }
+            }
             if table.types[q] == .multiple {
                 for a in answers.indices where advantage(a) > 0 { add(a) }
             } else if !answers.isEmpty {

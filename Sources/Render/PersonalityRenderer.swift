@@ -28,7 +28,10 @@ public enum PersonalityRenderer {
                 let html = markdown.utf8Phrasing(answer.content)
                 if a == 0 { first = html }
                 last = html
-                answers.append(["index": .int(a), "html": .utf8(html), "isMiddle": .bool(a == middle)])
+                // Only a slider has a middle: the other questions' answers stay two names.
+                answers.append(question.type == .ranged
+                    ? ["index": .int(a), "html": .utf8(html), "isMiddle": .bool(a == middle)]
+                    : ["index": .int(a), "html": .utf8(html)])
             }
             return [
                 "number": .int(q + 1),

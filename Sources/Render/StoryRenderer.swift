@@ -127,6 +127,13 @@ public enum StoryRenderer {
             let text = page.choices.isEmpty ? markdown : {
                 let (listed, targets) = choiceTargets(page)
                 let seen = Mutex(NumberSet())
+                // Each target's words as its button has them, escaped once per page.
+                var written: [Int: [UInt8]] = [:]
+                for choice in page.choices where choice.inProse && written[choice.target] == nil {
+                    let said = targetNames[choice.target] ?? words.text("story.choice_target", n: choice.target + 1)
+                    written[choice.target] = Array(HTMLEscaping.escape(said).utf8)
+                }
+                let notes = written
                 // A screen reader hears where a link in the text leads, as the button beside
                 // it (hidden from it) shows.
                 return HTMLRenderer(
@@ -135,7 +142,7 @@ public enum StoryRenderer {
                         guard let target = fileIndex[url], targets.contains(target) else { return nil }
                         return .init(
                             leavesTabOrder: listed.contains(target) || !seen.withLock { $0.insert(target) },
-                            hiddenNote: Array(HTMLEscaping.escape(words.text("story.choice_target", n: target + 1)).utf8))
+                            hiddenNote: notes[target] ?? [])
                     })
             }()
             let content = site.templates.deferred(pageTemplate, [

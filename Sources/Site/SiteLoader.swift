@@ -406,23 +406,34 @@ public enum SiteLoader {
     /// compared (one key a file, as the walk is serial), so two folders that differ in case
     /// are found through a file of the same name in both.
     static func caseClashes(_ files: [String], display: String) -> [Diagnostic] {
-        var first: [String: String] = [:]
-        first.reserveCapacity(files.count)
+        // Keyed by a hash of each output in lower case, made on the bytes (no string made for
+        // a name): a site's names are almost never alike, and only those that are, compared.
+        var seen: [Int: [String]] = [:]
+        seen.reserveCapacity(files.count)
         var diagnostics: [Diagnostic] = []
         for file in files {
-            // A Markdown file's output is its folder: `quiz.md` is `quiz/`.
-            let output = file.hasSuffix(".md") ? String(file.dropLast(3)) : file
-            var key = output
-            let ascii = key.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } }
-            key = ascii ? String(decoding: output.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self) : output.lowercased()
-            if let earlier = first[key] {
+            var text = file
+            let key = text.withUTF8 { bytes -> Int in
+                // A Markdown file's output is its folder: `quiz.md` is `quiz/`.
+                let end = bytes.count >= 3 && bytes[bytes.count - 3] == 0x2E && bytes[bytes.count - 2] == 0x6D
+                    && bytes[bytes.count - 1] == 0x64 ? bytes.count - 3 : bytes.count
+                var hasher = Hasher()
+                if bytes.contains(where: { $0 >= 0x80 }) {
+                    hasher.combine(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self).lowercased())
+                } else {
+                    for byte in bytes[..<end] { hasher.combine(byte &- 0x41 < 26 ? byte | 0x20 : byte) }
+                }
+                return hasher.finalize()
+            }
+            func output(_ name: String) -> String { (name.hasSuffix(".md") ? String(name.dropLast(3)) : name).lowercased() }
+            if let alike = seen[key], let earlier = alike.first(where: { output($0) == output(file) }) {
                 if earlier != file {
                     diagnostics.append(.warning(
                         "this name differs from \(display)/\(earlier) only in letter case", file: display + "/" + file,
                         hint: "rename one of them: on macOS and Windows, and on some hosts, the two would be one"))
                 }
             } else {
-                first[key] = file
+                seen[key, default: []].append(file)
             }
         }
         return diagnostics

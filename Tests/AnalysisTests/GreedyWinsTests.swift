@@ -21,7 +21,8 @@ import Testing
         var random = SplitMix64(seed: 42)
         var decided = 0
         for _ in 0..<400 {
-            let outcomes = 1 + random.below(6)
+            // A few outcomes (rows added whole), and more than 32 (their scores listed).
+            let outcomes = random.below(2) == 0 ? 1 + random.below(6) : 33 + random.below(8)
             let weights = (0..<(1 + random.below(5))).map { _ in
                 (0..<(2 + random.below(4))).map { _ in (0..<outcomes).map { _ in random.below(3) == 0 ? random.below(7) - 3 : 0 } }
             }

@@ -68,7 +68,7 @@ import Testing
         // Zero is shown and is true, as an integer is.
         // The slider starts on its middle answer, round(0.5 × 11) = 6, and says which.
         let answers = (0..<12).map { "\($0)+\($0 == 6 ? "m" : "")," }.joined()
-        #expect(page.contains("<body>\n2|1:1:1::S[0+,1+m,]2:11:6:R6:R[\(answers)]|x.html;y.html;\n</body>"))
+        #expect(page.contains("<body>\n2|1:1:1::S[0+,1+,]2:11:6:R6:R[\(answers)]|x.html;y.html;\n</body>"))
     }
 
     @Test func outcomePagesKeepTheirWordsTitlesAndLinks() throws {
