@@ -93,7 +93,9 @@ public struct DiagnosticPrinter: Sendable {
         return pad
     }
 
-    static func isWide(_ s: Unicode.Scalar) -> Bool {
+    /// Whether a terminal gives the character two columns (East Asian wide, emoji): for
+    /// carets here and for the columns of `check`'s tables.
+    public static func isWide(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
              0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,

@@ -233,13 +233,7 @@ extension String {
     /// The columns a terminal gives the text: two for each wide (East Asian, emoji) character,
     /// one for any other (a letter with its combining marks is one character).
     var terminalWidth: Int {
-        reduce(0) { width, character in
-            let v = character.unicodeScalars.first!.value
-            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
-                || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
-                || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1FAFF).contains(v) || (0x20000...0x3FFFD).contains(v)
-            return width + (wide ? 2 : 1)
-        }
+        reduce(0) { width, character in width + (DiagnosticPrinter.isWide(character.unicodeScalars.first!) ? 2 : 1) }
     }
 
     /// The text followed by spaces up to `width` terminal columns, never cut: Foundation's

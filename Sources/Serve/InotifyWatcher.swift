@@ -43,13 +43,8 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
         guard add(folder), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where !name.hasPrefix(".") {
             let path = WatchedPaths.join(folder, name)
-            if Self.isRealFolder(path) { addTree(path) }
+            if WatchedPaths.isRealFolder(path) { addTree(path) }
         }
-    }
-
-    /// A folder itself, not a link to one.
-    static func isRealFolder(_ path: String) -> Bool {
-        (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeDirectory
     }
 
     private func inTree(_ path: String) -> Bool {
@@ -88,7 +83,7 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
                     }
                     paths.append(path)
                     // A folder made, or moved in: watch it and what is already in it.
-                    if inTree(path), !entry.hasPrefix("."), Self.isRealFolder(path), !folders.values.contains(path) {
+                    if inTree(path), !entry.hasPrefix("."), WatchedPaths.isRealFolder(path), !folders.values.contains(path) {
                         addTree(path)
                     }
                 }

@@ -38,8 +38,7 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
             // Into folders, not links to them, below the trees themselves (Content/ may be a
             // link): as the inotify watcher, since a link to `.` or `/` would make every
             // look walk without end, or the whole disk.
-            var own = stat()
-            guard folder, depth < 40, depth == 0 || (lstat(path, &own) == 0 && (own.st_mode & S_IFMT) == S_IFDIR),
+            guard folder, depth < 40, depth == 0 || WatchedPaths.isRealFolder(path),
                   let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
             for name in names where !name.hasPrefix(".") { visit(WatchedPaths.join(path, name), depth: depth + 1) }
         }

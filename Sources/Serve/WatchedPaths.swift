@@ -1,3 +1,4 @@
+import Glibc
 import Site
 
 /// Which changed paths matter to a site, and how: content files and banks (by their path in
@@ -40,6 +41,13 @@ public struct WatchedPaths: Sendable {
         name.hasPrefix(".") || name.hasSuffix("~") || name == "4913"
             || (name.hasPrefix("#") && name.hasSuffix("#")) || name.hasSuffix(".swp") || name.hasSuffix(".swx")
             || name.hasSuffix(".tmp") || name.hasSuffix(".bak")
+    }
+
+    /// A folder itself, not a link to one: neither watcher follows links to folders (one to
+    /// `.` or `/` would never end, and a folder is watched under its own path).
+    public static func isRealFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// A name in a folder, as the watchers report it: without `./` when the folder is the

@@ -207,14 +207,6 @@ public struct LiveSite: Sendable {
 
         // Content files: which to read again, and which are gone.
         let present = Set(site.contentFiles.map(\.relativePath))
-        // A change the build knows by no name of its own is in a folder it reads through a
-        // link, under the link's name (the watchers report a folder's own path): every file
-        // is read again, and those whose text did not change are skipped below.
-        let known = Set(order)
-        let readAll = change.content.contains { path in
-            !present.contains(path) && !known.contains(path) && !site.assets.contains(path)
-                && !present.contains { $0.hasPrefix(path + "/") } && !site.assets.contains { $0.hasPrefix(path + "/") }
-        }
         for gone in order where !present.contains(gone) {
             if let entry = entries[gone]?.entry { dropPages(entry, into: &rebuild) }
             entries[gone] = nil
@@ -223,8 +215,10 @@ public struct LiveSite: Sendable {
         assets = Set(site.assets)
         let toRead = site.contentFiles.filter { file in
             guard let entry = entries[file.relativePath]?.entry else { return true }
-            // A file read through a link changes under its real path: read again on any change.
-            return parseAgain || readAll || change.touches(file.relativePath) || entry.banks.contains(where: change.touches)
+            // A file read through a link (its own, or a folder's) changes under its real path,
+            // which the watchers report: it is read again on any change, and skipped below
+            // when its text did not change.
+            return parseAgain || change.touches(file.relativePath) || entry.banks.contains(where: change.touches)
                 || (!change.content.isEmpty && site.throughLinks.contains(file.relativePath))
         }
         // A chunk at a time, as a build streams: the first build of 4,000 files never holds

@@ -133,12 +133,13 @@ public enum SiteLoader {
         }
 
         let settingsPath = location.root + "/quizgen.yml"
-        if let kind = fs.kind(settingsPath), kind != .file {
+        let settingsKind = fs.kind(settingsPath)
+        if let kind = settingsKind, kind != .file {
             // Not read (a pipe could wait for ever): said, as the settings it holds are not used.
             diagnostics.append(.warning(
                 "quizgen.yml is \(kind == .directory ? "a folder" : "not a regular file"): the site's settings are not read",
                 file: location.rootDisplay + "quizgen.yml", hint: "make quizgen.yml a YAML file, or remove it"))
-        } else if fs.kind(settingsPath) == .file {
+        } else if settingsKind == .file {
             if let refusal = boundary.refusal(settingsPath, display: location.rootDisplay + "quizgen.yml") {
                 diagnostics.append(refusal)
             } else {
@@ -304,12 +305,13 @@ public enum SiteLoader {
 
         mutating func visit(_ folder: String, real: String, relative: String, depth: Int, viaLink: Bool = false) {
             let here = display + (relative.isEmpty ? "" : "/" + relative)
-            if let first = entered[Array(real.utf8)] {
+            let key = Array(real.utf8)
+            if let first = entered[key] {
                 diagnostics.append(.warning(
                     "a link to a folder already read as \(display + (first.isEmpty ? "" : "/" + first)); skipped", file: here))
                 return
             }
-            entered[Array(real.utf8)] = relative
+            entered[key] = relative
             var entries: [(name: String, kind: FileSystem.Listed?)]
             do throws(FileSystem.Failure) {
                 // What the listing says each name is spares two lookups a name (a site of
