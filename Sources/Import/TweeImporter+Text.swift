@@ -124,9 +124,11 @@ extension TweeImporter {
                 case .tag(let name, let start, let end):
                     if name == "br" {
                         texts.append("")
-                    } else if name == "img", let source = TweeLine.attribute("src", of: line[start..<end]), !source.isEmpty {
+                    } else if name == "img", case let tag = line[start..<end],
+                              case let attributes = TwineHTML.attributes(tag[(tag.firstIndex(where: \.isWhitespace) ?? tag.endIndex)...]),
+                              let source = attributes["src"], !source.isEmpty {
                         // A picture is Markdown's: its file is the author's to put beside the story.
-                        let alt = TweeLine.attribute("alt", of: line[start..<end]) ?? ""
+                        let alt = attributes["alt"] ?? ""
                         texts[texts.count - 1] += "![\(MarkdownText.line(alt))](<\(source.filter { $0 != ">" && $0 != "<" && $0 != "\n" })>)"
                     } else if name != "!--", html == nil {
                         html = (name, number, column(start))

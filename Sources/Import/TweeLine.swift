@@ -91,33 +91,6 @@ struct TweeLine {
         flush(to: line.endIndex)
     }
 
-    /// The value of an attribute of a tag's text (`<img src="a.png" alt='A'>`), its entities
-    /// decoded; nil when the tag has none.
-    static func attribute(_ name: String, of tag: Substring) -> String? {
-        var i = tag.firstIndex(where: \.isWhitespace) ?? tag.endIndex
-        while i < tag.endIndex {
-            i = tag[i...].firstIndex { !$0.isWhitespace && $0 != "/" } ?? tag.endIndex
-            let key = tag[i...].prefix { !$0.isWhitespace && $0 != "=" && $0 != ">" && $0 != "/" }
-            guard !key.isEmpty else { return nil }
-            i = tag[key.endIndex...].firstIndex { !$0.isWhitespace } ?? tag.endIndex
-            var value: Substring = ""
-            if i < tag.endIndex, tag[i] == "=" {
-                i = tag[tag.index(after: i)...].firstIndex { !$0.isWhitespace } ?? tag.endIndex
-                if i < tag.endIndex, tag[i] == "\"" || tag[i] == "'" {
-                    let quote = tag[i], start = tag.index(after: i)
-                    let end = tag[start...].firstIndex(of: quote) ?? tag.endIndex
-                    value = tag[start..<end]
-                    i = end < tag.endIndex ? tag.index(after: end) : end
-                } else {
-                    value = tag[i...].prefix { !$0.isWhitespace && $0 != ">" }
-                    i = value.endIndex
-                }
-            }
-            if key.lowercased() == name { return HTMLText.decodeEntities(String(value)) }
-        }
-        return nil
-    }
-
     /// Where the comment or element ends in `text`: just after its `-->` or closing tag.
     static func end(of hidden: Hidden, in text: Substring) -> String.Index? {
         switch hidden {
