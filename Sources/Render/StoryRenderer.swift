@@ -33,6 +33,8 @@ public enum StoryRenderer {
         let coverShell: PageShell
         /// Rendered only when a map is being drawn.
         let mapPage: OutputFile?
+        /// The story's language, which its map's words are in.
+        let lang: String
 
         /// The rest of the story's files: the cover, and with a map the SVG and its page.
         public func finished(svg: [UInt8]?, site: SiteContext) -> [OutputFile] {
@@ -40,7 +42,9 @@ public enum StoryRenderer {
             values["hasMap"] = .bool(svg != nil)
             var output = [OutputFile(path: folder + "/index.html", contents: coverShell.render(
                 content: site.templates.renderUTF8("story", .object(values)), site: site))]
-            if let svg, let mapPage { output += [OutputFile(path: folder + "/story.svg", contents: svg), mapPage] }
+            if let svg, let mapPage {
+                output += [OutputFile(path: folder + "/story.svg", contents: StoryMapSVG.forReaders(svg, lang: lang)), mapPage]
+            }
             return output
         }
     }
@@ -168,7 +172,6 @@ public enum StoryRenderer {
                 "root": .string(root),
                 "siteTitle": .string(siteTitle),
                 "siteLangAttributes": .string(site.siteNameAttributes(on: meta.lang)),
-            "siteLangAttributes": .string(site.siteNameAttributes(on: meta.lang)),
                 "title": .string(meta.title),
                 "mapTitle": .string(words.text("map.title", ["title": meta.title])),
                 "imageAlt": .string(words.text("map.image_alt", [
@@ -185,7 +188,7 @@ public enum StoryRenderer {
                 root: root, url: site.absoluteURL(folder + "/map.html"), embedsSVG: true)
             mapPage = OutputFile(path: folder + "/map.html", contents: shell.render(content: map, site: site))
         }
-        return AwaitingMap(files: output, folder: folder, cover: cover, coverShell: coverShell, mapPage: mapPage)
+        return AwaitingMap(files: output, folder: folder, cover: cover, coverShell: coverShell, mapPage: mapPage, lang: meta.lang)
     }
 
     /// The map's text alternative: every page in order, linked, with what kind of page it
