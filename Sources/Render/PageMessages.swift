@@ -11,6 +11,8 @@ public struct PageMessages: Sendable {
     /// `trivia.submit`. Messages with placeholders or plural forms are left out: shown
     /// unfilled they would put `{count}` on a page. Made once per language, not per page.
     public let templateValue: TemplateValue
+    /// `t.ui_lang`: see `init`.
+    public let interfaceAttributes: String
     /// Digit n (below 100), 100 + n % 100 (above) or 200 (a whole number of millions) is
     /// the index of the form for a count n.
     let pluralTable: String
@@ -22,13 +24,20 @@ public struct PageMessages: Sendable {
     /// Texts a renderer fills from a few numbers, by the renderer's name for them and the numbers.
     private let filled = MadeOnce<FilledTexts, [String]>()
 
-    public init(_ catalog: MessageCatalog) {
+    /// - Parameter interfaceAttributes: ` lang="en"` (and a `dir`) for a page whose language
+    ///   has no catalog, so that its interface words are read as the English they are while
+    ///   the author's text keeps the page's language; empty otherwise. Templates put it on
+    ///   each element of interface words as `{{{t.ui_lang}}}`.
+    public init(_ catalog: MessageCatalog, interfaceAttributes: String = "") {
         self.catalog = catalog
+        self.interfaceAttributes = interfaceAttributes
         var tree = Tree()
         for id in catalog.ids {
             guard case .text(let text)? = catalog.messages[id], Message.placeholders(in: text).isEmpty else { continue }
             tree.insert(id.split(separator: ".").map(String.init), text)
         }
+        // Not a message id: those all have a dot.
+        tree.insert(["ui_lang"], interfaceAttributes)
         templateValue = tree.value
         // A digit per count, as bytes: a language has at most six forms.
         let categories = catalog.pluralRule.categories

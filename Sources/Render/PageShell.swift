@@ -153,7 +153,13 @@ public struct SiteContext: Sendable {
     /// The words of a page in this language (a piece's `lang`, else the site's `language`):
     /// its catalog, or English for a language quizgen has none for (the build warns).
     public func words(_ lang: String) -> PageMessages {
-        wordsByLanguage.valueMadeOnce(lang) { PageMessages(messages.resolve(lang).catalog) }
+        wordsByLanguage.valueMadeOnce(lang) {
+            let resolved = messages.resolve(lang)
+            guard resolved.isFallback else { return PageMessages(resolved.catalog) }
+            let english = resolved.catalog.language
+            let direction = isRightToLeft(english) == isRightToLeft(lang) ? "" : " dir=\"\(isRightToLeft(english) ? "rtl" : "ltr")\""
+            return PageMessages(resolved.catalog, interfaceAttributes: " lang=\"\(HTMLEscaping.escape(english))\"" + direction)
+        }
     }
 
     /// The policy of a page with this style and these scripts: the same for every page of a

@@ -61,6 +61,10 @@ public enum TriviaRenderer {
             "passMessage": .string(quiz.messages.pass ?? marks[1]),
             "failMessage": .string(quiz.messages.fail ?? marks[2]),
             "perfectMessage": .string(quiz.messages.perfect ?? fixed[1]),
+            // An author's own message is in the page's language; quizgen's may not be.
+            "passLang": .string(quiz.messages.pass == nil ? words.interfaceAttributes : ""),
+            "failLang": .string(quiz.messages.fail == nil ? words.interfaceAttributes : ""),
+            "perfectLang": .string(quiz.messages.perfect == nil ? words.interfaceAttributes : ""),
             "data": .utf8(data(quiz, markdown: site.markdown, words: words)),
             "script": .string(script),
             "t": words.templateValue,

@@ -25,6 +25,33 @@ import Testing
         #expect(page.contains("<html lang=\"tlh\">") && page.contains("The end."))
     }
 
+    /// The English standing in for a missing catalog is marked as English (WCAG 3.1.2, and
+    /// left to right on a right-to-left page); the author's words keep the page's language.
+    @Test func interfaceWordsInEnglishAreMarkedSoAndTheAuthorsAreNot() throws {
+        let result = build([
+            "/site/Content/walk.md": "---\nkind: story\nlang: sw\n---\n## Mwanzo\n- [Nenda](#b)\n## Mwisho {#b}\nMwisho wa hadithi.\n",
+            "/site/Content/he.md": "---\nkind: story\nlang: he\n---\n## A\n",
+            "/site/Content/ja.md": "---\nkind: story\nlang: ja\n---\n## A\n",
+            "/site/Content/quiz.md": "---\nkind: trivia\nlang: sw\npass: 50\npass-message: Hongera!\n---\n## Mbili?\n- [x] 2\n- [ ] 3\n",
+        ])
+        func page(_ path: String) -> String { result.files.first { $0.path == path }?.text ?? "" }
+        let first = page("walk/mwanzo.html")
+        #expect(first.contains("<html lang=\"sw\">"))
+        #expect(first.contains("<p class=\"muted\" lang=\"en\">Page 1</p>"))
+        #expect(first.contains("<span>Nenda</span> <span class=\"to\" lang=\"en\">page 2</span>"))
+        #expect(page("walk/b.html").contains("<p class=\"end\" lang=\"en\">The end.</p>"))
+        #expect(!page("walk/b.html").contains("<p lang=\"en\">Mwisho wa hadithi.</p>") && page("walk/b.html").contains("<p>Mwisho wa hadithi.</p>"))
+        #expect(page("walk/index.html").contains("<p class=\"muted\" lang=\"en\">A story in 2 pages, with 1 ending.</p>"))
+        #expect(page("he/a.html").contains("<p class=\"muted\" lang=\"en\" dir=\"ltr\">Page 1</p>"))
+        // A language with a catalog is worded in it, and only the site's English name is marked.
+        #expect(page("ja/a.html").components(separatedBy: " lang=\"en\"").count == 2)
+        #expect(page("ja/a.html").contains("<a href=\"../index.html\" lang=\"en\">"))
+        let quiz = page("quiz/index.html")
+        #expect(quiz.contains("<button type=\"button\" id=\"next\" class=\"primary\" aria-describedby=\"why\" lang=\"en\">Next question</button>"))
+        #expect(quiz.contains("<p id=\"passed\" class=\"msg ok\" hidden>Hongera!</p>"))
+        #expect(quiz.contains("<p id=\"failed\" class=\"msg no\" hidden lang=\"en\">"))
+    }
+
     @Test func anUnknownSiteLanguageWarnsOnceInQuizgenYml() throws {
         let result = build([
             "/site/quizgen.yml": "title: Q\nlanguage: tlh\n",
