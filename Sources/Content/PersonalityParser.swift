@@ -134,6 +134,22 @@ enum PersonalityParser {
                 if let answer { answers.append(answer) }
             }
         }
+        // What follows the answers is shown above them; a list there whose items score
+        // outcomes was meant as more answers (a change of list marker starts a new list).
+        for block in item.body[((listIndex ?? item.body.count - 1) + 1)...] {
+            let start = block.range.start
+            if block.isList, block.childNodes.contains(where: { $0.attributes != nil }) {
+                diagnostics.append(file.error(
+                    "these items score outcomes, but a question's answers are its first list only",
+                    line: start.line, byteColumn: start.column,
+                    hint: "write all the answers as one list: one kind of list marker (-, * or +), nothing between them"))
+            } else {
+                diagnostics.append(file.warning(
+                    "Markdown after the answers is shown with the question, above them",
+                    line: start.line, byteColumn: start.column,
+                    hint: "write it between the heading and the answers"))
+            }
+        }
         let answerCount = listIndex.map { item.body[$0].childNodes.count } ?? 0
         if listIndex == nil, let block = IndentedList.codeBlock(in: item.body, file: file) {
             diagnostics.append(IndentedList.error(block, items: "answers", example: "- Steak {dog}", file: file))

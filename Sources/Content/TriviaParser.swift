@@ -224,13 +224,17 @@ enum TriviaParser {
                 if block.isList { list = block } else { body.append(block) }
             } else if block.kind == .blockQuote {
                 explanation += block.children
+            } else if block.isList, block.childNodes.contains(where: { marker($0, head: &scratch.head) != nil }) {
+                // A change of list marker, or text between, starts a new list.
+                diagnostics.append(file.error(
+                    "these items are marked as choices, but a question's choices are its first list only",
+                    line: block.range.start.line, byteColumn: block.range.start.column,
+                    hint: "write all the choices as one list: one kind of list marker (-, * or +), nothing between them"))
             } else {
                 diagnostics.append(file.warning(
                     "Markdown after the choices is shown with the question, above them",
                     line: block.range.start.line, byteColumn: block.range.start.column,
-                    hint: block.isList
-                        ? "all choices belong in one list: use one kind of list marker for them all"
-                        : "to show it once the question is answered, put it in the explanation blockquote ('> …')"))
+                    hint: "to show it once the question is answered, put it in the explanation blockquote ('> …')"))
                 body.append(block)
             }
         }

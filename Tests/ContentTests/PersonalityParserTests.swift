@@ -264,3 +264,38 @@ import Testing
         #expect(b.map(\.outcome) == [2, 0])
     }
 }
+
+/// A question's answers are its first list. A change of list marker starts another list
+/// (CommonMark), whose answers were dropped without a word and shown above the others
+/// with their `{…}` blocks as text.
+@Suite struct SecondAnswerListTests {
+    static func quiz(_ question: String) -> String {
+        "---\nkind: personality\n---\n## Which food?\n" + question + "\n## Dog {#dog .outcome}\nD\n\n## Cat {#cat .outcome}\nC\n"
+    }
+
+    @Test func itemsThatScoreInALaterListAreAnError() {
+        let (_, problems) = parse(Self.quiz("- Steak {dog}\n- Fish {cat}\n* Tofu {cat}\n+ Corn {dog}\n"))
+        #expect(located(problems) == [
+            "7:1: error: these items score outcomes, but a question's answers are its first list only",
+            "8:1: error: these items score outcomes, but a question's answers are its first list only",
+        ])
+        let (_, between) = parse(Self.quiz("- Steak {dog}\n- Fish {cat}\n\nOr else:\n\n- Tofu {cat}\n"))
+        #expect(located(between) == [
+            "8:1: warning: Markdown after the answers is shown with the question, above them",
+            "10:1: error: these items score outcomes, but a question's answers are its first list only",
+        ])
+    }
+
+    @Test func otherMarkdownAfterTheAnswersIsAWarningAndShownAbove() {
+        let (piece, problems) = parse(Self.quiz("- Steak {dog}\n- Fish {cat}\n\nA note.\n\n* a plain list\n"))
+        #expect(located(problems) == [
+            "8:1: warning: Markdown after the answers is shown with the question, above them",
+            "10:1: warning: Markdown after the answers is shown with the question, above them",
+        ])
+        guard case .personality(let quiz)? = piece?.body else {
+            Issue.record("no quiz")
+            return
+        }
+        #expect(quiz.questions[0].answers.count == 2 && quiz.questions[0].body.count == 2)
+    }
+}

@@ -220,6 +220,19 @@ let capital = """
         #expect(quiz.questions[0].explanation.plainText == "Painted by Leonardo.")
     }
 
+    /// A change of list marker starts a new list: marked choices there were shown as
+    /// text above the question's choices, with only a warning.
+    @Test func markedChoicesInALaterListAreAnError() {
+        let (_, problems) = parse("---\nkind: trivia\n---\n## Q\n- [x] A\n- [ ] B\n* [ ] C\n\n***\n\n- [ ] D\n")
+        #expect(located(problems) == [
+            "7:1: error: these items are marked as choices, but a question's choices are its first list only",
+            "9:1: warning: Markdown after the choices is shown with the question, above them",
+            "11:1: error: these items are marked as choices, but a question's choices are its first list only",
+        ])
+        let (_, plain) = parse("---\nkind: trivia\n---\n## Q\n- [x] A\n- [ ] B\n* a note\n")
+        #expect(located(plain) == ["7:1: warning: Markdown after the choices is shown with the question, above them"])
+    }
+
     // MARK: Every error FORMAT.md lists for trivia quizzes
 
     @Test func singleQuestionWithoutExactlyOneCorrectChoice() {
