@@ -162,8 +162,154 @@ private struct Converter {
                 }
             }
         }
+        // Before the block is cut from the text: that is done by the corrected columns.
+        let range = builder.records[slot].range
+        if range.end.line > range.start.line, range.start.line > 0,
+           builder.records[slot].tag == .paragraph || builder.records[slot].tag == .heading,
+           !placesLaterLinesRight(range) {
+            realignLaterLines(under: slot, from: range.start)
+        }
         let attributes = builder.records[slot].attributes
         if attributes >= 0 { builder.addStripped(of: slot, block: attributes) }
+    }
+
+    /// cmark places the inlines of a paragraph's later lines as if each line's text began
+    /// in the paragraph's first column, plus the indent of a lazy line; and after a
+    /// backslash line break it does not count the line at all. So a lazy line, a
+    /// continuation indented less or more, one after a tab or after `\`, had its links, code
+    /// and attribute block reported (and cut) lines or columns off. Lines are counted again
+    /// here, and each later line's inlines are moved by what puts the inline after its line
+    /// break where the line's text starts: after its indent and any `>` of block quotes (a
+    /// paragraph's later lines lose their leading spaces, and a list marker there would
+    /// have started a new item).
+    mutating func realignLaterLines(under slot: Int, from start: SourcePosition) {
+        // In document order: a node's start on the way in, its end on the way out.
+        var stack: [(Int, exiting: Bool)] = []
+        func pushChildren(of parent: Int) {
+            let record = builder.records[parent]
+            for child in (record.first..<(record.first + record.count)).reversed() { stack.append((child, false)) }
+        }
+        pushChildren(of: slot)
+        var uncounted = 0
+        var lastLine = start.line
+        var afterBreak = false
+        // Where cmark put the first inline of each later line, the one after a line break.
+        var placed: [Int: Int] = [:]
+        var touched: [Int] = []
+        while let (i, exiting) = stack.popLast() {
+            var range = builder.records[i].range
+            if exiting {
+                if range.end.line > 0 {
+                    range.end = SourcePosition(line: range.end.line + uncounted, column: range.end.column)
+                    builder.records[i].range = range
+                    lastLine = range.end.line
+                }
+                continue
+            }
+            let tag = builder.records[i].tag
+            if tag == .softBreak || tag == .lineBreak {
+                if tag == .lineBreak, endsWithBackslash(fileLine: lastLine) { uncounted += 1 }
+                lastLine += 1
+                afterBreak = true
+                continue
+            }
+            if range.start.line > 0 {
+                range.start = SourcePosition(line: range.start.line + uncounted, column: range.start.column)
+                builder.records[i].range = range
+                if afterBreak, range.start.line > start.line {
+                    placed[range.start.line] = min(placed[range.start.line] ?? .max, range.start.column)
+                }
+                touched.append(i)
+            }
+            afterBreak = false
+            stack.append((i, true))
+            pushChildren(of: i)
+        }
+        let quotes = quoteMarkers(onFileLine: start.line, before: start.column)
+        var shifts: [Int: Int] = [:]
+        func shifted(_ position: SourcePosition) -> SourcePosition {
+            guard position.line > start.line else { return position }
+            let shift: Int
+            if let known = shifts[position.line] {
+                shift = known
+            } else {
+                // A line whose first text continues an inline from the line before (a code
+                // span across lines) has no break before it: cmark's first column is assumed.
+                shift = textStart(onFileLine: position.line, quotes: quotes).map { $0 - (placed[position.line] ?? start.column) } ?? 0
+                shifts[position.line] = shift
+            }
+            let column = position.column + shift
+            return column >= 1 ? SourcePosition(line: position.line, column: column) : position
+        }
+        for i in touched where builder.records[i].range.end.line > start.line {
+            let range = builder.records[i].range
+            builder.records[i].range = SourceRange(start: shifted(range.start), end: shifted(range.end))
+        }
+    }
+
+    /// Whether cmark's columns for this paragraph's later lines are right, as they are for
+    /// most, from the bytes alone: no tab before the text of any line, every later line's
+    /// text in the paragraph's first column behind as many `>` as the first line's (so no
+    /// container around it was left out, and the line is not lazy), and no backslash break.
+    func placesLaterLinesRight(_ range: SourceRange) -> Bool {
+        var quotes = 0
+        for fileLine in range.start.line...range.end.line {
+            let line = fileLine - lineOffset + startsOffset
+            guard line >= 1, line <= lineStarts.count else { return false }
+            let lineStart = lineStarts[line - 1]
+            let end = line < lineStarts.count ? lineStarts[line] - 1 : source.count
+            var i = lineStart
+            if fileLine == range.start.line {
+                let text = min(end, lineStart + range.start.column - 1)
+                while i < text {
+                    if source[i] == UInt8(ascii: ">") { quotes += 1 } else if source[i] == 0x09 { return false }
+                    i += 1
+                }
+            } else {
+                var quoted = 0
+                while i < end, source[i] == 0x20 || source[i] == UInt8(ascii: ">") {
+                    if source[i] == UInt8(ascii: ">") { quoted += 1 }
+                    i += 1
+                }
+                guard i - lineStart + 1 == range.start.column, quoted == quotes, i < end, source[i] != 0x09 else { return false }
+            }
+            if fileLine < range.end.line, endsWithBackslash(fileLine: fileLine) { return false }
+        }
+        return true
+    }
+
+    /// Whether a file line ends with a backslash (before its line break): a hard line break.
+    func endsWithBackslash(fileLine: Int) -> Bool {
+        let line = fileLine - lineOffset + startsOffset
+        guard line >= 1, line <= lineStarts.count else { return false }
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : source.count
+        if end > lineStarts[line - 1], source[end - 1] == 0x0D { end -= 1 }
+        return end > lineStarts[line - 1] && source[end - 1] == UInt8(ascii: "\\")
+    }
+
+    /// The column where a file line's text starts after its indent and at most `quotes`
+    /// block quote markers (a `>` past those is text).
+    func textStart(onFileLine fileLine: Int, quotes: Int) -> Int? {
+        let line = fileLine - lineOffset + startsOffset
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        let lineStart = lineStarts[line - 1]
+        let end = line < lineStarts.count ? lineStarts[line] - 1 : source.count
+        var i = lineStart
+        var quoted = 0
+        while i < end, source[i] == 0x20 || source[i] == 0x09 || (source[i] == UInt8(ascii: ">") && quoted < quotes) {
+            if source[i] == UInt8(ascii: ">") { quoted += 1 }
+            i += 1
+        }
+        return i - lineStart + 1
+    }
+
+    /// How many `>` stand before a column of a file line: the block quotes around a paragraph.
+    func quoteMarkers(onFileLine fileLine: Int, before column: Int) -> Int {
+        let line = fileLine - lineOffset + startsOffset
+        guard line >= 1, line <= lineStarts.count else { return 0 }
+        let lineStart = lineStarts[line - 1]
+        let end = min(line < lineStarts.count ? lineStarts[line] - 1 : source.count, lineStart + column - 1)
+        return source[lineStart..<max(lineStart, end)].count { $0 == UInt8(ascii: ">") }
     }
 
     @inline(__always)
