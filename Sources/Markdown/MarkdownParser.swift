@@ -446,10 +446,20 @@ private struct Converter {
         guard open >= lineStart, !isEscaped(open, from: lineStart) else { return nil }
         let text = String(decoding: source[(open + 1)..<(end - 1)], as: UTF8.self)
         let fileLine = bodyLine + lineOffset
+        var textEnd = open
+        if atxHeading {
+            // `## Title ## {#id}`: the closing sequence before the block is not text either.
+            var hashes = open
+            while hashes > lineStart, isSpace(source[hashes - 1]) { hashes -= 1 }
+            var run = hashes
+            while run > lineStart, source[run - 1] == UInt8(ascii: "#") { run -= 1 }
+            if run < hashes, run > lineStart, isSpace(source[run - 1]) { textEnd = run }
+        }
         return AttributeBlock(
             text: text,
             start: SourcePosition(line: fileLine, column: open + 2 - lineStart),
-            brace: SourcePosition(line: fileLine, column: open + 1 - lineStart))
+            brace: SourcePosition(line: fileLine, column: open + 1 - lineStart),
+            textEnd: SourcePosition(line: fileLine, column: textEnd + 1 - lineStart))
     }
 
     /// A character is escaped when an odd number of backslashes precede it.

@@ -64,21 +64,23 @@ extension Tree {
         kept.removeAll(keepingCapacity: true)
         for child in record.first..<(record.first + record.count) {
             let node = records[child]
-            if node.tag == .softBreak || node.tag == .lineBreak || node.range.end < block.brace {
+            if node.tag == .softBreak || node.tag == .lineBreak || node.range.end < block.textEnd {
                 kept.append(Kept(index: child))
-            } else if node.range.start >= block.brace {
+            } else if node.range.start >= block.textEnd {
                 // Inside the block: ordinary text or emphasis made of underscores in an id.
                 switch node.tag {
                 case .text, .emphasis, .strong: continue
                 default: return false
                 }
             } else {
-                // This node holds the brace: it must be text whose tail is the block as written.
-                guard node.tag == .text, node.range.end.line == block.brace.line else { return false }
-                let tailLength = node.range.end.column - block.brace.column + 1
+                // This node holds the brace (or a heading's closing `#`s before it): it must be
+                // text whose tail is the block as written.
+                guard node.tag == .text, node.range.end.line == block.textEnd.line else { return false }
+                let tailLength = node.range.end.column - block.textEnd.column + 1
                 let count = Int(node.text.count)
                 guard tailLength > 0, tailLength <= count,
-                      bytes[Int(node.text.start) + count - tailLength] == UInt8(ascii: "{") else { return false }
+                      case let cut = bytes[Int(node.text.start) + count - tailLength],
+                      cut == UInt8(ascii: "{") || cut == UInt8(ascii: "#") else { return false }
                 kept.append(Kept(index: child, text: Span(start: node.text.start, count: Int32(count - tailLength))))
             }
         }

@@ -494,11 +494,15 @@ public struct AttributeBlock: Hashable, Sendable {
     public var start: SourcePosition
     /// Position of the `{` itself.
     public var brace: SourcePosition
+    /// Where the text before the block ends: the brace, or on an ATX heading the closing
+    /// `#`s before it (`## Title ## {#id}`, as Pandoc reads it).
+    public var textEnd: SourcePosition
 
-    public init(text: String, start: SourcePosition, brace: SourcePosition) {
+    public init(text: String, start: SourcePosition, brace: SourcePosition, textEnd: SourcePosition? = nil) {
         self.text = text
         self.start = start
         self.brace = brace
+        self.textEnd = textEnd ?? brace
     }
 }
 

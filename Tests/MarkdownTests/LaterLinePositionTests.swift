@@ -55,3 +55,27 @@ import Testing
         }
     }
 }
+
+/// `## Title ## {#id}`: a closing sequence before the attribute block is not part of the
+/// title, as Pandoc reads it (CommonMark alone sees text there, since the line ends in `}`).
+@Suite struct ClosingHashesBeforeABlockTests {
+    func title(_ markdown: String) throws -> String {
+        let heading = MarkdownParser.parse(markdown).document.children[0]
+        return try #require(heading.strippingAttributes()).children.plainText
+    }
+
+    @Test func theClosingSequenceGoes() throws {
+        #expect(try title("## Which food? ## {.multiple}\n") == "Which food?")
+        #expect(try title("## You are a dog ### {#dog .outcome}  \n") == "You are a dog")
+        #expect(try title("## Q {.multiple} ##\n") == "Q")
+    }
+
+    @Test func hashesThatAreTextStay() throws {
+        #expect(try title("## C# {#cs}\n") == "C#")
+        #expect(try title("## Issue \\## {#x}\n") == "Issue ##")
+        #expect(try title("## A#B {#x}\n") == "A#B")
+        // In a list item there is no closing sequence.
+        let item = MarkdownParser.parse("- Steak ## {dog}\n").document.children[0].children[0]
+        #expect(try #require(item.strippingAttributes()).plainText == "Steak ##")
+    }
+}
