@@ -52,6 +52,11 @@ enum PersonalityParser {
                     hint: "'\(id)' is already the id of the outcome on line \(outcomes[first].line)"))
                 continue
             }
+            if Outline.isEmptyText(item.heading.children) {
+                diagnostics.append(file.warning(
+                    "this outcome has no title", line: item.line, byteColumn: item.column,
+                    hint: "write it after '## ', e.g. '## You are a dog! {#dog .outcome}': it is the result's heading"))
+            }
             outcomeIndex[id] = outcomes.count
             outcomes.append(PersonalityQuiz.Outcome(
                 id: id, title: item.heading.children, body: item.body, line: item.line, column: item.titleColumn))
@@ -116,6 +121,11 @@ enum PersonalityParser {
                 line: second.line, byteColumn: second.column))
         }
         let type = types.first?.0 ?? .single
+        if Outline.isEmptyText(item.heading.children) {
+            diagnostics.append(file.warning(
+                "this question has no text", line: item.line, byteColumn: item.column,
+                hint: "write the question after '## '"))
+        }
 
         let listIndex = item.body.firstIndex(where: \.isList)
         var body = item.body
@@ -225,6 +235,11 @@ enum PersonalityParser {
                     byteColumn: token.column, hint: line == token.line ? nil : "first on line \(line)"))
             }
             scores.add(weight, to: index)
+        }
+        if Outline.isEmptyText(blocks: item.children) {
+            diagnostics.append(file.warning(
+                "this answer has no text", line: node.range.start.line, byteColumn: contentColumn,
+                hint: "write the answer before its outcomes, e.g. '- Steak {\(example)}'"))
         }
         if references == 0 && !diagnostics.hasErrors {
             diagnostics.append(file.error(

@@ -208,7 +208,7 @@ enum TriviaParser {
         } ?? 1
         // The heading's inlines as an array, made once: they are the question's text.
         let text = item.heading.children
-        if isBlank(text) && !item.heading.childNodes.contains(where: { !$0.isSoftBreak && !$0.isText }) {
+        if Outline.isEmptyText(text) {
             diagnostics.append(file.error(
                 "this question has no text", line: item.line, byteColumn: item.column,
                 hint: "write the question after '## '"))

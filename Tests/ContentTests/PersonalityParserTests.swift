@@ -299,3 +299,38 @@ import Testing
         #expect(quiz.questions[0].answers.count == 2 && quiz.questions[0].body.count == 2)
     }
 }
+
+/// Text a reader would see as an empty heading or button is a warning, as its trivia
+/// counterparts are errors; an image alone is text enough.
+@Suite struct EmptyTextTests {
+    @Test func emptyQuestionAnswerAndOutcomeTitle() {
+        let (_, problems) = parse("""
+            ---
+            kind: personality
+            ---
+            ## {.single}
+            - {dog}
+            - Fish {cat}
+            - ![a fish](fish.png) {cat}
+
+            ## {#dog .outcome}
+            D
+
+            ## ![](cat.png) {#cat .outcome}
+            C
+            """)
+        #expect(located(problems) == [
+            "9:1: warning: this outcome has no title",
+            "4:1: warning: this question has no text",
+            "5:3: warning: this answer has no text",
+        ])
+    }
+
+    @Test func emptyStoryChoices() {
+        let (_, problems) = parse("---\nkind: story\n---\n## Start\nGo [](#end) or [` `](#end).\n- [](#end)\n- [![door](door.png)](#end)\n## End {#end}\n")
+        #expect(located(problems) == [
+            "5:4: warning: this choice has no text",
+            "6:3: warning: this choice has no text",
+        ])
+    }
+}
