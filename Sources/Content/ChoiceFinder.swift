@@ -72,8 +72,7 @@ struct ChoiceFinder {
                 "unknown page '\(id)'", line: position.line, byteColumn: position.column, hint: hint))
             return nil
         }
-        // A list item's label holds its link: the link's own words count.
-        if Outline.isEmptyText(label.flatMap { $0.linkDestination == nil ? [$0] : $0.children }) {
+        if label.isBlank {
             diagnostics.append(file.warning(
                 "this choice has no text", line: position.line, byteColumn: position.column,
                 hint: inProse ? "the reader sees nothing to follow here: write its words, e.g. [Go inside](#\(id))"

@@ -71,15 +71,4 @@ public struct Outline: Sendable {
         }
         return (stripped, attributes, diagnostics)
     }
-
-    /// Whether inlines show nothing: white space only, and no image, code or other node
-    /// than text and line breaks (an image alone is a question's whole text).
-    static func isEmptyText(_ inlines: [Node]) -> Bool {
-        !inlines.contains(where: { !$0.isSoftBreak && !$0.isText }) && TriviaParser.isBlank(inlines)
-    }
-
-    /// Whether blocks show nothing: empty paragraphs only.
-    static func isEmptyText(blocks: [Node]) -> Bool {
-        blocks.allSatisfy { $0.isParagraph && isEmptyText($0.children) }
-    }
 }

@@ -52,7 +52,7 @@ enum PersonalityParser {
                     hint: "'\(id)' is already the id of the outcome on line \(outcomes[first].line)"))
                 continue
             }
-            if Outline.isEmptyText(item.heading.children) {
+            if item.heading.isBlank {
                 diagnostics.append(file.warning(
                     "this outcome has no title", line: item.line, byteColumn: item.column,
                     hint: "write it after '## ', e.g. '## You are a dog! {#dog .outcome}': it is the result's heading"))
@@ -121,7 +121,7 @@ enum PersonalityParser {
                 line: second.line, byteColumn: second.column))
         }
         let type = types.first?.0 ?? .single
-        if Outline.isEmptyText(item.heading.children) {
+        if item.heading.isBlank {
             diagnostics.append(file.warning(
                 "this question has no text", line: item.line, byteColumn: item.column,
                 hint: "write the question after '## '"))
@@ -236,7 +236,7 @@ enum PersonalityParser {
             }
             scores.add(weight, to: index)
         }
-        if Outline.isEmptyText(blocks: item.children) {
+        if item.isBlank {
             diagnostics.append(file.warning(
                 "this answer has no text", line: node.range.start.line, byteColumn: contentColumn,
                 hint: "write the answer before its outcomes, e.g. '- Steak {\(example)}'"))

@@ -208,7 +208,7 @@ enum TriviaParser {
         } ?? 1
         // The heading's inlines as an array, made once: they are the question's text.
         let text = item.heading.children
-        if Outline.isEmptyText(text) {
+        if item.heading.isBlank {
             diagnostics.append(file.error(
                 "this question has no text", line: item.line, byteColumn: item.column,
                 hint: "write the question after '## '"))

@@ -161,13 +161,13 @@ private struct Converter {
                     child = cmark_node_next(current)
                 }
             }
-        }
-        // Before the block is cut from the text: that is done by the corrected columns.
-        let range = builder.records[slot].range
-        if range.end.line > range.start.line, range.start.line > 0,
-           builder.records[slot].tag == .paragraph || builder.records[slot].tag == .heading,
-           !placesLaterLinesRight(range) {
-            realignLaterLines(under: slot, from: range.start)
+            // Once the inlines are converted, before the block is cut from the text (which the
+            // corrected columns do). Only a node with children can be a paragraph.
+            let tag = builder.records[slot].tag
+            if tag == .paragraph || tag == .heading, case let range = builder.records[slot].range,
+               range.end.line > range.start.line, range.start.line > 0, !placesLaterLinesRight(range) {
+                realignLaterLines(under: slot, from: range.start)
+            }
         }
         let attributes = builder.records[slot].attributes
         if attributes >= 0 { builder.addStripped(of: slot, block: attributes) }
@@ -457,7 +457,6 @@ private struct Converter {
         }
         return AttributeBlock(
             text: text,
-            start: SourcePosition(line: fileLine, column: open + 2 - lineStart),
             brace: SourcePosition(line: fileLine, column: open + 1 - lineStart),
             textEnd: SourcePosition(line: fileLine, column: textEnd + 1 - lineStart))
     }

@@ -490,17 +490,17 @@ final class Tree: @unchecked Sendable {
 public struct AttributeBlock: Hashable, Sendable {
     /// What stands between the braces.
     public var text: String
-    /// Position of the first byte after `{`.
-    public var start: SourcePosition
     /// Position of the `{` itself.
     public var brace: SourcePosition
     /// Where the text before the block ends: the brace, or on an ATX heading the closing
     /// `#`s before it (`## Title ## {#id}`, as Pandoc reads it).
     public var textEnd: SourcePosition
+    /// Position of the first byte after `{`. Worked out, not stored: a block is copied with
+    /// every list item that has one, and a fourth position made that cost more than its use.
+    public var start: SourcePosition { SourcePosition(line: brace.line, column: brace.column + 1) }
 
-    public init(text: String, start: SourcePosition, brace: SourcePosition, textEnd: SourcePosition? = nil) {
+    public init(text: String, brace: SourcePosition, textEnd: SourcePosition? = nil) {
         self.text = text
-        self.start = start
         self.brace = brace
         self.textEnd = textEnd ?? brace
     }

@@ -40,8 +40,10 @@ public enum StoryRenderer {
         public func finished(svg: [UInt8]?, site: SiteContext) -> [OutputFile] {
             var values = cover
             values["hasMap"] = .bool(svg != nil)
+            // The root's and the language's names are folded into the template once.
+            let template = site.prepared("story", root: coverShell.root, lang: lang)
             var output = [OutputFile(path: folder + "/index.html", contents: coverShell.render(
-                content: site.templates.renderUTF8("story", .object(values)), site: site))]
+                content: site.templates.renderUTF8(template, .object(values)), site: site))]
             if let svg, let mapPage {
                 output += [OutputFile(path: folder + "/story.svg", contents: StoryMapSVG.forReaders(svg, lang: lang)), mapPage]
             }
@@ -74,15 +76,11 @@ public enum StoryRenderer {
 
         let endings = story.pages.count(where: \.isEnding)
         let cover: [String: TemplateValue] = [
-            "root": .string(root),
-            "siteTitle": .string(siteTitle),
-            "siteLangAttributes": .string(site.siteNameAttributes(on: meta.lang)),
             "title": .string(meta.title),
             "intro": .utf8(markdown.utf8(blocks: demotingHeadings(meta.introduction))),
             "summary": .string(words.text("story.summary", [
                 "pages": words.plural("story.summary_pages", count: story.pages.count),
                 "endings": words.plural("story.summary_endings", count: endings)])),
-            "t": t,
             "startURL": .string(startURL),
         ]
         let coverShell = PageShell(
@@ -98,7 +96,7 @@ public enum StoryRenderer {
             ("storyTitle", .string(meta.title)),
             ("startURL", .string(startURL)),
             ("t", t),
-        ])
+        ], unshadowed: ["t"])
         let layout = site.layout(for: coverShell)
         // Which page a resolved link leads to, for the links in the text that a button repeats.
         let fileIndex = Dictionary(files.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -168,10 +166,7 @@ public enum StoryRenderer {
         output.append(OutputFile(path: folder + "/story.dot", text: dot))
         var mapPage: OutputFile?
         if drawsMap {
-            let map = site.templates.renderUTF8("story-map", [
-                "root": .string(root),
-                "siteTitle": .string(siteTitle),
-                "siteLangAttributes": .string(site.siteNameAttributes(on: meta.lang)),
+            let map = site.templates.renderUTF8(site.prepared("story-map", root: root, lang: meta.lang), [
                 "title": .string(meta.title),
                 "mapTitle": .string(words.text("map.title", ["title": meta.title])),
                 "imageAlt": .string(words.text("map.image_alt", [
@@ -181,7 +176,6 @@ public enum StoryRenderer {
                 "pages": .list(mapPages(story, analysis: analysis, files: files, words: words)),
                 // Bare arrows: the legend says where their words are.
                 "choicesOnHover": .bool(site.settings.mapChoices(for: story) == .tooltips),
-                "t": t,
             ] as TemplateValue)
             let shell = PageShell(
                 title: words.text("map.page_title", ["title": meta.title]), description: meta.description, lang: meta.lang,

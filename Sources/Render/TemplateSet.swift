@@ -102,8 +102,8 @@ public struct TemplateSet: Sendable {
     }
 
     /// A template with some names of its view model fixed, for pages that share them.
-    public func prepare(_ name: String, fixed: [(String, TemplateValue)]) -> PreparedTemplate {
-        library.prepare(name, fixed: fixed)
+    public func prepare(_ name: String, fixed: [(String, TemplateValue)], unshadowed: Set<String> = []) -> PreparedTemplate {
+        library.prepare(name, fixed: fixed, unshadowed: unshadowed)
     }
 
     /// A prepared template with the rest of its view model, as UTF-8.

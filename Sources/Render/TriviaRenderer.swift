@@ -42,10 +42,8 @@ public enum TriviaRenderer {
             ]
         }
         let fixed = words.texts("trivia.fixed", []) { [words.percent(0), words.text("trivia.perfect_message")] }
-        let content = site.templates.renderUTF8("trivia", [
-            "root": .string(root),
-            "siteTitle": .string(site.siteTitle),
-            "siteLangAttributes": .string(site.siteNameAttributes(on: meta.lang)),
+        // The names that depend only on the root and the language are folded in once.
+        let content = site.templates.renderUTF8(site.prepared("trivia", root: root, lang: meta.lang), [
             "title": .string(meta.title),
             "intro": .utf8(site.markdown.utf8(blocks: meta.introduction)),
             "drawSize": .int(draw),
@@ -67,7 +65,6 @@ public enum TriviaRenderer {
             "perfectLang": .string(quiz.messages.perfect == nil ? words.interfaceAttributes : ""),
             "data": .utf8(data(quiz, markdown: site.markdown, words: words)),
             "script": .string(script),
-            "t": words.templateValue,
         ] as TemplateValue)
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,

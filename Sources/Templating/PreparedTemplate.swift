@@ -12,10 +12,16 @@ public struct PreparedTemplate: Sendable {
     /// what is left for render time (a list, a partial) still finds them.
     let fixed: TemplateValue
 
-    init(_ template: Template?, fixed fields: [(String, TemplateValue)]) {
+    /// - Parameter unshadowed: fixed names that no value of the view model holds either, at
+    ///   any depth (the language's words, `t`): these are folded inside lists and objects
+    ///   given at render time too, where every item otherwise looked them up in turn.
+    init(_ template: Template?, fixed fields: [(String, TemplateValue)], unshadowed: Set<String> = []) {
         fixed = .object(fields: fields)
+        let sure = fields.filter { unshadowed.contains($0.0) }
         var nodes: [Template.Node] = []
-        if let template { Self.fold(template.nodes, fixed: fixed, current: nil, into: &nodes) }
+        if let template {
+            Self.fold(template.nodes, fixed: fixed, current: nil, unshadowed: sure.isEmpty ? nil : .object(fields: sure), into: &nodes)
+        }
         self.nodes = nodes
     }
 
@@ -26,7 +32,23 @@ public struct PreparedTemplate: Sendable {
     /// that holds a plain value (`true`, a string) hides no name and is folded in place.
     /// - Parameter current: what `.` names here when it is fixed (inside such a section);
     ///   nil where it is the view model given at render time.
-    static func fold(_ nodes: [Template.Node], fixed: TemplateValue, current: TemplateValue?, into out: inout [Template.Node]) {
+    /// - Parameter unshadowed: the fixed names no render-time value hides, as an object: what
+    ///   a section decided only at render time is folded with (nil for none).
+    static func fold(
+        _ nodes: [Template.Node], fixed: TemplateValue, current: TemplateValue?, unshadowed: TemplateValue? = nil,
+        into out: inout [Template.Node]
+    ) {
+        /// A section whose value is known only at render time, its body folded with the
+        /// names nothing hides.
+        func keep(_ path: [String], _ body: [Template.Node], inverted: Bool, _ node: Template.Node) {
+            guard let unshadowed else {
+                out.append(node)
+                return
+            }
+            var folded: [Template.Node] = []
+            fold(body, fixed: unshadowed, current: nil, unshadowed: unshadowed, into: &folded)
+            out.append(.section(path: path, body: folded, inverted: inverted))
+        }
         for node in nodes {
             switch node {
             case .text(let bytes):
@@ -44,16 +66,16 @@ public struct PreparedTemplate: Sendable {
                     // An inverted section pushes nothing, so its body is folded as it stands.
                     if inverted {
                         var folded: [Template.Node] = []
-                        fold(body, fixed: fixed, current: current, into: &folded)
+                        fold(body, fixed: fixed, current: current, unshadowed: unshadowed, into: &folded)
                         out.append(.section(path: path, body: folded, inverted: true))
                     } else {
-                        out.append(node)
+                        keep(path, body, inverted: false, node)
                     }
                     continue
                 }
                 let value = resolved ?? .null
                 if inverted {
-                    if value.isFalsy { fold(body, fixed: fixed, current: current, into: &out) }
+                    if value.isFalsy { fold(body, fixed: fixed, current: current, unshadowed: unshadowed, into: &out) }
                     continue
                 }
                 if value.isFalsy { continue }
@@ -66,7 +88,7 @@ public struct PreparedTemplate: Sendable {
                     if hasPartial(body) {
                         out.append(node)
                     } else {
-                        fold(body, fixed: fixed, current: value, into: &out)
+                        fold(body, fixed: fixed, current: value, unshadowed: unshadowed, into: &out)
                     }
                 }
             case .partial:
@@ -110,8 +132,10 @@ public struct PreparedTemplate: Sendable {
 
 extension TemplateLibrary {
     /// A template with these names fixed (a missing template renders as nothing).
-    public func prepare(_ name: String, fixed: [(String, TemplateValue)]) -> PreparedTemplate {
-        PreparedTemplate(template(named: name), fixed: fixed)
+    /// - Parameter unshadowed: fixed names no value of the view model holds at any depth
+    ///   (see `PreparedTemplate.init`).
+    public func prepare(_ name: String, fixed: [(String, TemplateValue)], unshadowed: Set<String> = []) -> PreparedTemplate {
+        PreparedTemplate(template(named: name), fixed: fixed, unshadowed: unshadowed)
     }
 
     /// Renders a prepared template with the rest of its view model, appended to `out`.

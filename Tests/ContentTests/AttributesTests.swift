@@ -6,7 +6,7 @@ import Testing
 @Suite struct AttributesTests {
     func tokens(_ text: String) -> ([Attributes.Token.Kind], [String]) {
         let file = SourceFile(path: "f.md", text: "## Q {\(text)}\n")
-        let block = AttributeBlock(text: text, start: .init(line: 1, column: 7), brace: .init(line: 1, column: 6))
+        let block = AttributeBlock(text: text, brace: .init(line: 1, column: 6))
         let (attributes, problems) = Attributes.parse(block, in: file)
         return (attributes.tokens.map(\.kind), located(problems))
     }

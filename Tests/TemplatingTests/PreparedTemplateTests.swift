@@ -73,4 +73,30 @@ import Testing
         library.render(library.prepare("missing", fixed: [("a", "b")]), ["c": "d"], into: &out)
         #expect(out.isEmpty)
     }
+
+    /// A name the view model never holds (the language's words, `t`) is folded inside
+    /// sections decided at render time too: each item no longer looks it up.
+    @Test func unshadowedNamesAreFoldedInsideListsAndObjects() throws {
+        let library = try library("{{#items}}<b{{{t.attr}}}>{{t.next}}{{name}}</b>{{#more}}{{t.next}}{{/more}}{{/items}}{{#o}}{{t.next}}{{/o}}")
+        let fixed: [(String, TemplateValue)] = [("t", ["next": "N&", "attr": " lang=\"en\""])]
+        let prepared = library.prepare("t", fixed: fixed, unshadowed: ["t"])
+        let view: TemplateValue = ["items": [["name": "a", "more": true], ["name": "b"]], "o": ["x": 1]]
+        var out: [UInt8] = []
+        library.render(prepared, view, into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == library.render("t", .object(fields: fixed + [("items", view.child("items")!), ("o", view.child("o")!)])))
+        #expect(String(decoding: out, as: UTF8.self) == "<b lang=\"en\">N&amp;a</b>N&amp;<b lang=\"en\">N&amp;b</b>N&amp;")
+        // No variable is left to look up but each item's own name.
+        func variables(_ nodes: [Template.Node]) -> [[String]] {
+            nodes.flatMap { node -> [[String]] in
+                switch node {
+                case .variable(let path, _): [path]
+                case .section(_, let body, _): variables(body)
+                default: []
+                }
+            }
+        }
+        #expect(variables(prepared.nodes) == [["name"]])
+        // Without the promise, the body is left as it stands.
+        #expect(variables(library.prepare("t", fixed: fixed).nodes).count == 5)
+    }
 }
