@@ -29,6 +29,35 @@ public enum ContentParser {
     /// - Returns: nil for the piece when the file is a skipped draft or too broken to use. A
     ///   story with errors is still returned, as written, so that its graph is checked too:
     ///   a piece whose diagnostics hold an error is never rendered.
+    /// Front matter that is there but not where it counts: an opening line with spaces
+    /// after `---` or before it, or blank lines above it. Said as such, where "missing front
+    /// matter" sent the author looking for a mistake they could not see.
+    static func misplacedFrontMatter(_ file: SourceFile) -> Diagnostic? {
+        for number in 1...min(file.lineCount, 20) {
+            let line = file.line(number)
+            let trimmed = line.trimmingWhitespace
+            if trimmed.isEmpty { continue }
+            guard trimmed == "---" else { return nil }
+            let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+            if indent > 0 {
+                return file.error(
+                    "the front matter's first line must be exactly '---', with no spaces before it", line: number,
+                    hint: "start the line with '---'")
+            }
+            if number > 1 {
+                return file.error(
+                    "front matter must start on the file's first line, but this file starts with \(number - 1) blank line\(number == 2 ? "" : "s")",
+                    line: number, hint: "remove the blank lines above '---'")
+            }
+            // An opening line that is exactly `---` has another problem, told elsewhere.
+            guard line.trimmingCharacters(in: ["\r"]) != "---" else { return nil }
+            return file.error(
+                "the front matter's first line must be exactly '---', with nothing after it", line: number,
+                byteColumn: 4, hint: "remove the spaces after '---'")
+        }
+        return nil
+    }
+
     public static func parse(
         _ file: SourceFile, sitePath: String, options: Options = Options(), siblings: Siblings = [:]
     ) -> (ContentPiece?, [Diagnostic]) {
@@ -44,9 +73,13 @@ public enum ContentParser {
         // A front matter that is not YAML at all has its own error; "missing kind" adds nothing.
         if frontMatter["kind"] == nil && !(frontMatter.isPresent && diagnostics.hasErrors) {
             let kinds = FrontMatterReader.list(ContentKind.allCases.map(\.rawValue), or: true)
-            diagnostics.append(file.error(
-                frontMatter.isPresent ? "missing 'kind' in the front matter" : "missing front matter with a 'kind'",
-                line: 1, hint: "kind must be \(kinds); start the file with '---', 'kind: personality', '---'"))
+            if !frontMatter.isPresent, let misplaced = misplacedFrontMatter(file) {
+                diagnostics.append(misplaced)
+            } else {
+                diagnostics.append(file.error(
+                    frontMatter.isPresent ? "missing 'kind' in the front matter" : "missing front matter with a 'kind'",
+                    line: 1, hint: "kind must be \(kinds); start the file with '---', 'kind: personality', '---'"))
+            }
         }
 
         let parsed = MarkdownParser.parse(

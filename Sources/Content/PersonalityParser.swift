@@ -242,9 +242,13 @@ enum PersonalityParser {
                 hint: "write the answer before its outcomes, e.g. '- Steak {\(example)}'"))
         }
         if references == 0 && !diagnostics.hasErrors {
+            // A block at the end of an earlier paragraph is text: only the item's last line counts.
+            let blocks = node.childNodes.count
             diagnostics.append(file.error(
                 "this answer scores no outcome", line: node.range.start.line, byteColumn: contentColumn,
-                hint: "end it with the outcomes it counts for, e.g. {\(example)} or {\(example)=2}"))
+                hint: blocks > 1
+                    ? "its outcomes go at the end of its last line, after all \(blocks) of its blocks, e.g. {\(example)}"
+                    : "end it with the outcomes it counts for, e.g. {\(example)} or {\(example)=2}"))
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         return (PersonalityQuiz.Answer(content: item.children, scores: scores, line: node.range.start.line), diagnostics)

@@ -173,3 +173,24 @@ import Testing
         #expect(located(problems) == ["5:1: warning: unknown setting 'colour'"])
     }
 }
+
+/// Front matter that is there but not at the very start, or not on a line that is exactly
+/// `---`, is said to be so (FORMAT.md asks for both), not "missing".
+@Suite struct MisplacedFrontMatterTests {
+    @Test func eachMistakeIsNamedWhereItIs() {
+        let cases: [(String, String)] = [
+            ("---  \nkind: story\n---\n## A\n", "1:4: error: the front matter's first line must be exactly '---', with nothing after it"),
+            ("\n\n---\nkind: story\n---\n## A\n", "3:1: error: front matter must start on the file's first line, but this file starts with 2 blank lines"),
+            ("  ---\nkind: story\n---\n## A\n", "1:1: error: the front matter's first line must be exactly '---', with no spaces before it"),
+        ]
+        for (text, expected) in cases {
+            let (_, problems) = parse(text)
+            #expect(located(problems) == [expected], "\(text.debugDescription)")
+        }
+    }
+
+    @Test func noFrontMatterAtAllIsStillMissing() {
+        let (_, problems) = parse("## A\n\n---\n")
+        #expect(located(problems).first == "1:1: error: missing front matter with a 'kind'")
+    }
+}

@@ -334,3 +334,11 @@ import Testing
         ])
     }
 }
+
+@Suite struct AnswerOfSeveralBlocksTests {
+    /// The block must end the item, not its first paragraph: the hint says so.
+    @Test func theHintPointsAtTheLastLine() {
+        let (_, problems) = parse("---\nkind: personality\n---\n## Q\n- Steak {dog}\n\n  More words.\n- Fish {dog}\n## D {#dog .outcome}\n")
+        #expect(problems.map(\.hint) == ["its outcomes go at the end of its last line, after all 2 of its blocks, e.g. {dog}"])
+    }
+}
