@@ -42,6 +42,19 @@ public struct Outline: Sendable {
                 outline.introduction.append(block)
             }
         }
+        // Two mistakes that hide items without a word from cmark: a `##` indented under a
+        // list item is part of that item, and a fence never closed makes the rest code.
+        for block in blocks where block.isList {
+            for item in block.childNodes {
+                for child in item.childNodes where child.headingLevel == 2 {
+                    diagnostics.append(file.warning(
+                        "this '##' heading is indented under the list item above, so it is part of that item and starts nothing",
+                        line: child.range.start.line, byteColumn: child.range.start.column,
+                        hint: "start the line with '##', with no spaces before it"))
+                }
+            }
+        }
+        if let last = blocks.last, last.isCodeBlock, let unclosed = unclosedFence(last, file: file) { diagnostics.append(unclosed) }
         outline.items.reserveCapacity(headings.count)
         for (n, start) in headings.enumerated() {
             let (heading, attributes, problems) = Self.heading(blocks[start], file: file)
@@ -70,5 +83,29 @@ public struct Outline: Sendable {
                 hint: "write the block as plain text at the end of the line, or escape the brace as \\{")])
         }
         return (stripped, attributes, diagnostics)
+    }
+
+    /// A warning for a fenced code block (the file's last block) that no fence closes: it
+    /// runs to the end of the file, and every heading after it is code.
+    static func unclosedFence(_ block: Node, file: SourceFile) -> Diagnostic? {
+        func fence(onLine number: Int) -> (mark: Character, count: Int, rest: Substring)? {
+            let line = file.line(number)
+            let indent = line.prefix { $0 == " " }
+            guard indent.count <= 3, let mark = line.dropFirst(indent.count).first, mark == "`" || mark == "~" else { return nil }
+            let run = line.dropFirst(indent.count).prefix { $0 == mark }
+            return run.count >= 3 ? (mark, run.count, line.dropFirst(indent.count + run.count)) : nil
+        }
+        let start = block.range.start.line, end = block.range.end.line
+        guard let open = fence(onLine: start) else { return nil }
+        if end > start, let close = fence(onLine: end), close.mark == open.mark, close.count >= open.count,
+           close.rest.allSatisfy(\.isWhitespace) {
+            return nil
+        }
+        guard case .codeBlock(_, let literal) = block.kind else { return nil }
+        let hidesHeadings = literal.split(separator: "\n").contains { $0.hasPrefix("## ") || $0 == "##" }
+        return file.warning(
+            "this code block is never closed, so the rest of the file is code" + (hidesHeadings ? ", its '##' headings too" : ""),
+            line: start, byteColumn: block.range.start.column,
+            hint: "close it with a line of \(String(repeating: open.mark, count: open.count))")
     }
 }

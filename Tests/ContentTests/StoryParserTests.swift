@@ -464,3 +464,24 @@ let cave = """
         #expect(unknown[limit...].allSatisfy { $0.hint == nil })
     }
 }
+
+/// Two Markdown slips that hide a page without a word from cmark.
+@Suite struct HiddenHeadingTests {
+    @Test func aHeadingIndentedUnderAListItemIsAWarningAtIt() {
+        let (_, problems) = parse("---\nkind: story\n---\n## Start\n- [go](#start)\n\n  ## Next {#next}\nThe end.\n")
+        #expect(located(problems).contains(
+            "7:3: warning: this '##' heading is indented under the list item above, so it is part of that item and starts nothing"))
+    }
+
+    @Test func aFenceNeverClosedIsAWarningAtItsOpening() {
+        let (_, problems) = parse("---\nkind: story\n---\n## Start\n~~~~\ncode\n\n## Second\n~~~\n")
+        #expect(located(problems) == [
+            "5:1: warning: this code block is never closed, so the rest of the file is code, its '##' headings too"])
+        #expect(problems.first?.hint == "close it with a line of ~~~~")
+        // Closed, or closed by a longer fence, or never opened with a fence: nothing to say.
+        for text in ["```\n## x\n```\n", "```\ncode\n`````  \n", "    code\n"] {
+            let (_, quiet) = parse("---\nkind: story\n---\n## Start\n" + text)
+            #expect(quiet.isEmpty, "\(text.debugDescription)")
+        }
+    }
+}
