@@ -36,7 +36,7 @@ public enum PersonalityRenderer {
             return [
                 "number": .int(q + 1),
                 "text": .utf8(markdown.utf8(inlines: question.text)),
-                "body": .utf8(markdown.utf8(blocks: question.body)),
+                "body": .utf8(markdown.utf8(blocks: question.body.belowPageTitle)),
                 "single": .bool(question.type == .single),
                 "multiple": .bool(question.type == .multiple),
                 "ranged": .bool(question.type == .ranged),
@@ -52,7 +52,7 @@ public enum PersonalityRenderer {
             ]
         }
         // Each outcome's HTML goes on the quiz page and on its own page: rendered once.
-        let outcomeHTML = quiz.outcomes.map { (title: markdown.utf8(inlines: $0.title), text: markdown.utf8(blocks: $0.body)) }
+        let outcomeHTML = quiz.outcomes.map { (title: markdown.utf8(inlines: $0.title), text: markdown.utf8(blocks: $0.body.belowPageTitle)) }
         let outcomes: [TemplateValue] = outcomeHTML.enumerated().map { i, html in
             ["title": .utf8(html.title), "text": .utf8(html.text), "url": .string(outcomeFiles[i])]
         }
@@ -61,7 +61,7 @@ public enum PersonalityRenderer {
         let questionWords = Self.questionWords(quiz.questions.count, words: words)
         let content = site.templates.deferred(site.prepared("personality", root: root, lang: meta.lang), [
             "title": .string(meta.title),
-            "intro": .utf8(markdown.utf8(blocks: meta.introduction)),
+            "intro": .utf8(markdown.utf8(blocks: meta.introduction.belowPageTitle)),
             "questionCount": .int(quiz.questions.count),
             "questionCountText": .string(questionWords.count),
             "questionOf": .string(questionWords.questionOf),

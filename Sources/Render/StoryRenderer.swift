@@ -77,7 +77,7 @@ public enum StoryRenderer {
         let endings = story.pages.count(where: \.isEnding)
         let cover: [String: TemplateValue] = [
             "title": .string(meta.title),
-            "intro": .utf8(markdown.utf8(blocks: demotingHeadings(meta.introduction))),
+            "intro": .utf8(markdown.utf8(blocks: meta.introduction.belowPageTitle)),
             "summary": .string(words.text("story.summary", [
                 "pages": words.plural("story.summary_pages", count: story.pages.count),
                 "endings": words.plural("story.summary_endings", count: endings)])),
@@ -150,7 +150,7 @@ public enum StoryRenderer {
             let content = site.templates.deferred(pageTemplate, [
                 "pageNumber": .string(pageNumber),
                 "title": untitled ? .string(HTMLEscaping.escape(pageNumber)) : .utf8(markdown.utf8(inlines: page.title)),
-                "text": .utf8(text.utf8(blocks: demotingHeadings(page.body))),
+                "text": .utf8(text.utf8(blocks: page.body.belowPageTitle)),
                 "choices": .list(choices),
                 "hasChoices": .bool(!page.choices.isEmpty),
                 "isEnding": .bool(page.isEnding),
@@ -255,23 +255,6 @@ public enum StoryRenderer {
             if !choice.inProse { return true }
             guard !listed.contains(choice.target) else { return false }
             return shown.insert(choice.target)
-        }
-    }
-
-    /// The page title is the page's only `h1`; headings in the text move one level down
-    /// (`###` becomes `h2`), and none rises above `h2`.
-    static func demotingHeadings(_ nodes: [Node]) -> [Node] {
-        // Most text has no heading at all: then it is used as it is, not copied.
-        guard nodes.containsHeading else { return nodes }
-        return nodes.map { node in
-            var copy = node
-            if let level = node.headingLevel {
-                copy.kind = .heading(level: max(2, level - 1))
-            }
-            if node.isBlock, !node.children.isEmpty {
-                copy.children = demotingHeadings(node.children)
-            }
-            return copy
         }
     }
 }

@@ -45,7 +45,7 @@ public enum TriviaRenderer {
         // The names that depend only on the root and the language are folded in once.
         let content = site.templates.renderUTF8(site.prepared("trivia", root: root, lang: meta.lang), [
             "title": .string(meta.title),
-            "intro": .utf8(site.markdown.utf8(blocks: meta.introduction)),
+            "intro": .utf8(site.markdown.utf8(blocks: meta.introduction.belowPageTitle)),
             "drawSize": .int(draw),
             "questionOf": .string(counts[1]),
             "zeroPercent": .string(fixed[0]),
@@ -108,7 +108,7 @@ public enum TriviaRenderer {
             json.utf8(markdown.utf8(inlines: question.text))
             if !question.body.isEmpty {
                 json.key("b")
-                json.utf8(markdown.utf8(blocks: question.body))
+                json.utf8(markdown.utf8(blocks: question.body.belowPageTitle))
             }
             json.key("c")
             json.beginArray()
@@ -126,7 +126,7 @@ public enum TriviaRenderer {
             json.int(question.points)
             if !question.explanation.isEmpty {
                 json.key("x")
-                json.utf8(markdown.utf8(blocks: question.explanation))
+                json.utf8(markdown.utf8(blocks: question.explanation.belowPageTitle))
             }
             json.endObject()
         }
