@@ -256,7 +256,9 @@ enum TriviaParser {
                 "this question has only one choice", line: item.line, byteColumn: item.titleColumn,
                 hint: "a question needs at least 2 choices"))
         }
-        if let choices {
+        // A choice with an error of its own (empty, a duplicate) is not counted: one slip is
+        // one error, not also "no correct choice".
+        if let choices, !problems.hasErrors {
             diagnostics += checkCorrectCount(choices.count { $0.correct }, multiple: multiple) { message, hint in
                 file.error(message, line: item.line, byteColumn: item.titleColumn, hint: hint)
             }

@@ -349,6 +349,9 @@ let capital = """
         #expect(located(one.1) == ["6:3: error: this choice has no [x] or [ ] marker", "7:3: error: this choice has no [x] or [ ] marker"])
         let empty = parse(triviaFile("", "## Capital of France?\n- [x] Paris\n- [ ]\n"))
         #expect(located(empty.1) == ["6:3: error: this choice is empty"])
+        // The right choice left empty is that one error, not also "no correct choice".
+        let emptyRight = parse(triviaFile("", "## Capital of France?\n- [x]\n- [ ] Lyon\n- [ ] Nice\n"))
+        #expect(located(emptyRight.1) == ["5:3: error: this choice is empty"])
     }
 
     @Test func pointsGivenTwiceIsAnError() {
