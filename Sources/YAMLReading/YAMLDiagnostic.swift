@@ -8,15 +8,22 @@ extension Diagnostic {
     /// (`YAMLAliases`), so keys in messages get their `*` back.
     public static func yaml(_ error: YamlError, in file: SourceFile, lineOffset: Int = 0, lastLine: Int) -> Diagnostic {
         switch error {
-        case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+        case .scanner(let context, let problem, let mark, let yaml),
+             .parser(let context, let problem, let mark, let yaml),
+             .composer(let context, let problem, let mark, let yaml):
+            // libyaml also breaks lines at U+0085, U+2028 and U+2029, which the file does not:
+            // its places are counted again on the file's lines.
+            let breaks = LibyamlLines(yaml)
             var message = "not valid YAML: \(problem)"
-            if let context { message += " (\(context.text) on line \(context.mark.line + lineOffset))" }
+            if let context { message += " (\(context.text) on line \(breaks.place(context.mark).line + lineOffset))" }
             // libyaml often notices a missing bracket or quote only at the end of the input;
             // the construct it was reading is the better place to point at.
-            let place = mark.line > lastLine ? context?.mark ?? mark : mark
-            return file.diagnostic(.error, message, line: place.line + lineOffset, characterColumn: place.column)
+            let mark = breaks.place(mark)
+            // So does a line separator: what it cut off is read as a key of its own (the context).
+            let place = mark.line > lastLine || breaks.hasOthers ? context.map { breaks.place($0.mark) } ?? mark : mark
+            return file.diagnostic(
+                .error, message, line: place.line + lineOffset, characterColumn: place.column,
+                hint: breaks.hasOthers ? "a line separator (U+2028, U+2029 or U+0085) ends a line for YAML: quote the value that holds it" : nil)
         case .duplicatedKeysInMapping(let duplicates, let context):
             // libyaml marks the mapping (its first key); the second setting is the one to fix.
             let first = context.mark.line + lineOffset
@@ -62,5 +69,39 @@ extension Diagnostic {
     /// The last line of a YAML text, 1-based (at least 1), for `yaml(_:in:lineOffset:lastLine:)`.
     public static func lastLine(of yaml: String) -> Int {
         max(yaml.utf8.count { $0 == UInt8(ascii: "\n") } + (yaml.hasSuffix("\n") || yaml.isEmpty ? 0 : 1), 1)
+    }
+}
+
+/// Where libyaml's lines fall in a text whose lines end only at `\n`: libyaml counts U+0085,
+/// U+2028 and U+2029 (and a lone `\r`) as line breaks too.
+struct LibyamlLines {
+    /// Where each of libyaml's lines starts: the file's line (1-based, counting `\n` only)
+    /// and the character column there.
+    private var starts: [(line: Int, column: Int)] = [(1, 1)]
+    private(set) var hasOthers = false
+
+    init(_ text: String) {
+        var line = 1, column = 1
+        for character in text {
+            switch character {
+            case "\n", "\r\n":
+                line += 1
+                column = 1
+                starts.append((line, 1))
+            case "\u{85}", "\u{2028}", "\u{2029}", "\r":
+                hasOthers = true
+                column += 1
+                starts.append((line, column))
+            default:
+                column += 1
+            }
+        }
+    }
+
+    /// A libyaml place (1-based line and column) as the file's line and column.
+    func place(_ mark: Mark) -> (line: Int, column: Int) {
+        guard hasOthers, mark.line >= 1, mark.line <= starts.count else { return (mark.line, mark.column) }
+        let start = starts[mark.line - 1]
+        return (start.line, start.column + mark.column - 1)
     }
 }

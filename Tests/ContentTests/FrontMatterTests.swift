@@ -194,3 +194,16 @@ import Testing
         #expect(located(problems).first == "1:1: error: missing front matter with a 'kind'")
     }
 }
+
+/// libyaml ends a line at U+2028, U+2029 and U+0085 too: its places are counted again on
+/// the file's lines, and the hint names the invisible character.
+@Suite struct YAMLLineSeparatorTests {
+    @Test func theErrorIsOnTheLineThatHoldsTheSeparator() throws {
+        let (_, problems) = parse("---\nkind: story\ntitle: Line\u{2028}Sep\ndescription: ok\n---\n## A\n")
+        let error = try #require(problems.first)
+        #expect(located(problems) == ["3:13: error: not valid YAML: could not find expected ':' (while scanning a simple key on line 3)"])
+        #expect(error.hint?.contains("U+2028") == true)
+        // Quoted, it is part of the value.
+        #expect(parse("---\nkind: story\ntitle: \"Line\u{2028}Sep\"\n---\n## A\n").1.isEmpty)
+    }
+}
