@@ -163,13 +163,14 @@ public struct Graphviz: Sendable {
         process.standardOutput = output
         process.standardError = errorFile
         do {
-            try process.run()
+            try ChildProcesses.shared.run(process)
         } catch {
             return .failure(.failed(error.localizedDescription))
         }
         let watchdog = Watchdog(process, seconds: timeLimit)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        ChildProcesses.shared.ended(process)
         let stopped = watchdog.finish()
 
         if stopped { return .failure(.timedOut(seconds: timeLimit)) }

@@ -242,7 +242,7 @@ final class DotFeed: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errorFile
         do {
-            try process.run()
+            try ChildProcesses.shared.run(process)
         } catch {
             close(ends[0])
             close(ends[1])
@@ -392,6 +392,7 @@ final class DotFeed: @unchecked Sendable {
         let whole = rest.isEmpty
         condition.unlock()
         process.waitUntilExit()
+        ChildProcesses.shared.ended(process)
         try? FileManager.default.removeItem(at: errorURL)
         return !timedOut && process.terminationReason == .exit && process.terminationStatus == 0 && whole
     }
@@ -408,6 +409,7 @@ final class DotFeed: @unchecked Sendable {
         while !ended { condition.wait() }
         condition.unlock()
         process.waitUntilExit()
+        ChildProcesses.shared.ended(process)
         try? FileManager.default.removeItem(at: errorURL)
     }
 }

@@ -42,6 +42,7 @@ struct Build: ParsableCommand {
     var noMaps = false
 
     func run() throws {
+        ChildProcesses.stopWithSignals()
         var clock = CommandClock()
         let location = site.location
         let outputPath = SiteWriter.resolveOutput(

@@ -37,6 +37,7 @@ struct Graph: ParsableCommand {
     @OptionGroup var colors: ColorOptions
 
     func run() throws {
+        ChildProcesses.stopWithSignals()
         let reporter = colors.printer
         let (dot, problems) = Pipeline.graph(path: file, fileSystem: .disk)
         reporter.report(problems.sorted())

@@ -86,7 +86,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Ctrl-C or SIGTERM: the server finishes its responses, the session stops watching;
         // whatever still runs after three seconds is cancelled, so serve always ends.
-        var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        var configuration = ServiceGroupConfiguration(
+            services: [app, StoppingChildren()], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = .seconds(3)
         configuration.maximumCancellationDuration = .seconds(3)
         do {
@@ -107,5 +108,15 @@ struct ServeCommand: AsyncParsableCommand {
         process.arguments = ["xdg-open", url]
         #endif
         do { try process.run() } catch { standardError("note: could not open a browser: \(error)\n") }
+    }
+}
+
+/// Stops the `dot`s drawing a rebuild's maps as soon as serve is asked to stop: a rebuild
+/// waits for its maps, and one drawing a huge map outlived the three seconds serve gives
+/// itself (which then crashed), leaving `dot` running.
+struct StoppingChildren: Service {
+    func run() async throws {
+        try? await gracefulShutdown()
+        ChildProcesses.shared.stopAll()
     }
 }

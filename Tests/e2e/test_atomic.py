@@ -136,3 +136,40 @@ def test_two_first_builds_at_once_both_succeed(tmp_path):
             assert process.returncode == 0, f"attempt {attempt}: {errors}"
         assert (site / "public" / "index.html").is_file()
         assert [p.name for p in site.iterdir() if p.name.startswith(".")] == []
+
+
+def test_interrupted_build_stops_dot(tmp_path):
+    """Ctrl-C or SIGTERM while a map is drawn ends the build at once, with the shell's status
+    for the signal, and stops dot too: dot was started with those signals blocked, and one
+    drawing a huge map kept running for nobody."""
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "dot").write_text(f"#!/bin/sh\necho $$ >> {tmp_path}/dot.pids\nexec sleep 600\n")
+    (fake / "dot").chmod(0o755)
+    site = tmp_path / "site"
+    (site / "Content").mkdir(parents=True)
+    (site / "Content" / "walk.md").write_text("---\nkind: story\n---\n## A\n- [On](#b)\n## B {#b}\nEnd.\n")
+    environment = dict(os.environ, PATH=f"{fake}:{os.environ['PATH']}")
+    for sent, status in [(signal.SIGINT, 130), (signal.SIGTERM, 143)]:
+        pids = tmp_path / "dot.pids"
+        pids.unlink(missing_ok=True)
+        process = subprocess.Popen([str(quizgen_binary()), "build", "--source", str(site)], env=environment,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while not pids.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert pids.exists(), "the build never started dot"
+        time.sleep(0.2)
+        process.send_signal(sent)
+        assert process.wait(timeout=10) == status
+        for pid in map(int, pids.read_text().split()):
+            for _ in range(100):
+                try:
+                    os.kill(pid, 0)
+                except ProcessLookupError:
+                    break
+                time.sleep(0.05)
+            else:
+                os.kill(pid, signal.SIGKILL)
+                raise AssertionError(f"dot {pid} outlived the build")
+        assert not (site / "public").exists()

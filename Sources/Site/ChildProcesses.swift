@@ -1,0 +1,92 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The running children's process ids, where a signal handler can read them without a
+/// lock: one slot per child, 0 when free. quizgen runs one `dot` per core, and a few more
+/// when graphs are drawn alone.
+nonisolated(unsafe) private let childSlots: UnsafeMutablePointer<Int32> = {
+    let slots = UnsafeMutablePointer<Int32>.allocate(capacity: childSlotCount)
+    slots.initialize(repeating: 0, count: childSlotCount)
+    return slots
+}()
+private let childSlotCount = 256
+
+/// The `dot` processes quizgen has running, so that Ctrl-C or SIGTERM can stop them with
+/// it: a `dot` drawing a huge map runs for minutes, and one left behind kept drawing for
+/// nobody. Once stopped, no new one starts, so a rebuild that was drawing ends at once.
+public final class ChildProcesses: Sendable {
+    public static let shared = ChildProcesses()
+
+    private struct State {
+        var running: Set<Int32> = []
+        var stopped = false
+    }
+    private let state = Mutex(State())
+
+    /// The signals that stop quizgen, which a child must not inherit blocked.
+    static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// Starts `process` and counts it as running, unless everything was stopped. It is
+    /// started with the stopping signals unblocked: a dispatch worker thread blocks them,
+    /// and a program inherits its parent thread's mask, so `dot` could not be stopped but
+    /// by SIGKILL.
+    func run(_ process: Process) throws {
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for signal in Self.stopping { sigaddset(&unblocked, signal) }
+        var previous = sigset_t()
+        try state.withLock { state in
+            guard !state.stopped else { throw CocoaError(.userCancelled) }
+            pthread_sigmask(SIG_UNBLOCK, &unblocked, &previous)
+            defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+            try process.run()
+            let pid = process.processIdentifier
+            state.running.insert(pid)
+            if let free = (0..<childSlotCount).first(where: { childSlots[$0] == 0 }) { childSlots[free] = pid }
+        }
+    }
+
+    /// A process that has been waited for: no longer one to stop.
+    func ended(_ process: Process) {
+        let pid = process.processIdentifier
+        state.withLock { state in
+            state.running.remove(pid)
+            if let slot = (0..<childSlotCount).first(where: { childSlots[$0] == pid }) { childSlots[slot] = 0 }
+        }
+    }
+
+    /// Stops every running child with SIGKILL (`dot` has nothing to clean up) and starts
+    /// no more. For quizgen's own Ctrl-C and SIGTERM.
+    public func stopAll() {
+        state.withLock { state in
+            state.stopped = true
+            for pid in state.running { kill(pid, SIGKILL) }
+        }
+    }
+
+    /// Ctrl-C, SIGTERM, SIGHUP or SIGQUIT stop the running children, then quizgen, with the
+    /// shell's status for the signal. A handler, not a thread waiting for the signal: any
+    /// thread may take it (a command runs on one of Swift's threads, not the main one), and
+    /// the handler reads the children from fixed slots, as a signal handler may.
+    public static func stopWithSignals() {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler = .init(sa_handler: { signal in
+            for slot in 0..<childSlotCount where childSlots[slot] > 0 { kill(childSlots[slot], SIGKILL) }
+            _exit(128 + signal)
+        })
+        #else
+        action.__sigaction_u = .init(__sa_handler: { signal in
+            for slot in 0..<childSlotCount where childSlots[slot] > 0 { kill(childSlots[slot], SIGKILL) }
+            _exit(128 + signal)
+        })
+        #endif
+        sigemptyset(&action.sa_mask)
+        for signal in stopping { sigaction(signal, &action, nil) }
+    }
+}
