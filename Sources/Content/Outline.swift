@@ -45,13 +45,10 @@ public struct Outline: Sendable {
         // Two mistakes that hide items without a word from cmark: a `##` indented under a
         // list item is part of that item, and a fence never closed makes the rest code.
         for block in blocks where block.isList {
-            for item in block.childNodes {
-                for child in item.childNodes where child.headingLevel == 2 {
-                    diagnostics.append(file.warning(
-                        "this '##' heading is indented under the list item above, so it is part of that item and starts nothing",
-                        line: child.range.start.line, byteColumn: child.range.start.column,
-                        hint: "start the line with '##', with no spaces before it"))
-                }
+            for start in block.headingsInItems(level: 2) {
+                diagnostics.append(file.warning(
+                    "this '##' heading is indented under the list item above, so it is part of that item and starts nothing",
+                    line: start.line, byteColumn: start.column, hint: "start the line with '##', with no spaces before it"))
             }
         }
         if let last = blocks.last, last.isCodeBlock, let unclosed = unclosedFence(last, file: file) { diagnostics.append(unclosed) }
