@@ -67,7 +67,8 @@ public struct LiveSite: Sendable {
             self.entry = entry
             problems = entry.problems
             indexed = entry.indexed
-            indexKey = entry.indexed.map { "\($0.sitePath)\u{0}\($0.kind.rawValue)\u{0}\($0.title)\u{0}\($0.description)" }
+            // Everything the index shows of the piece: its lang too (its entry's lang and dir).
+            indexKey = entry.indexed.map { "\($0.sitePath)\u{0}\($0.kind.rawValue)\u{0}\($0.title)\u{0}\($0.description)\u{0}\($0.lang)" }
             if let lang {
                 self.lang = lang
             } else if let meta = entry.analysed?.meta, let position = meta.langPosition, let source = entry.source {

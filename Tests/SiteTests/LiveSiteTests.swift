@@ -185,6 +185,13 @@ import Testing
         #expect(rebuild.indexChanged)
         #expect(String(decoding: live.file("index.html")!, as: UTF8.self).contains("Renamed"))
 
+        // Only its language changes: its index entry carries lang and dir.
+        site.write("Content/new.md", quiz.replacingOccurrences(of: "title: Tiny", with: "title: Renamed\nlang: ar"))
+        rebuild = update(&live, site, LiveSite.Change(content: ["new.md"]))
+        #expect(rebuild.indexChanged)
+        #expect(String(decoding: live.file("index.html")!, as: UTF8.self).contains("lang=\"ar\" dir=\"rtl\">Renamed"))
+        #expect(live.renderAll() == fullBuild(site))
+
         try? FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/new.md"))
         rebuild = update(&live, site, LiveSite.Change(content: ["new.md"]))
         #expect(rebuild.changed == ["index.html", "new/a.html", "new/b.html", "new/index.html"])
