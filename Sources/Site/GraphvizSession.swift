@@ -145,10 +145,16 @@ final class DotSession: GraphvizSession, @unchecked Sendable {
     func finish() -> [(Int, Result<[UInt8], Graphviz.Failure>)] {
         let limit = timeLimit
         let running = feeds.indices.filter { alive[$0] }
-        let ended = running.map { feeds[$0] }.parallelMap { $0.finish(timeLimit: limit + $0.count) }
+        let ended = running.map { feeds[$0] }.parallelMap { $0.finish(timeLimit: limit) }
         var results = ready()
-        for (f, endedWell) in zip(running, ended) where alive[f] && (!endedWell || taken[f] < numbers[f].count) {
-            retire(f)
+        for (f, ending) in zip(running, ended) where alive[f] {
+            // The graph being drawn when time ran out would run out of time again alone: it
+            // fails here, and only the ones after it are drawn again.
+            if ending == .timedOut, taken[f] < numbers[f].count {
+                results.append((numbers[f][taken[f]], .failure(.timedOut(seconds: limit))))
+                taken[f] += 1
+            }
+            if ending != .well || taken[f] < numbers[f].count { retire(f) }
         }
         let dots = self.dots
         let one = self.one
@@ -217,6 +223,11 @@ final class DotFeed: @unchecked Sendable {
     /// Output after the last whole SVG: nothing once dot has ended well.
     private var rest: [UInt8] = []
     private var ended = false
+    /// When dot last gave back an SVG, or was handed a graph while it had none to draw: a
+    /// graph's time limit runs from there.
+    private var lastOutput = Date()
+    /// How many SVGs it gave back.
+    private var produced = 0
     private(set) var bytes = 0
     private(set) var count = 0
 
@@ -258,6 +269,8 @@ final class DotFeed: @unchecked Sendable {
     func enqueue(_ dot: String) {
         condition.lock()
         defer { condition.unlock() }
+        // An idle dot starts on this graph now, not when it gave back the last one.
+        if produced == count { lastOutput = Date() }
         queue.append(dot)
         bytes += dot.utf8.count
         count += 1
@@ -346,6 +359,8 @@ final class DotFeed: @unchecked Sendable {
             pending.removeFirst(used)
             condition.lock()
             svgs += documents
+            produced += documents.count
+            lastOutput = Date()
             condition.broadcast()
             condition.unlock()
         }
@@ -376,14 +391,27 @@ final class DotFeed: @unchecked Sendable {
         return (documents, start)
     }
 
-    /// Ends the input and waits for dot to draw the rest, at most `timeLimit` seconds from
-    /// now (then it is stopped). True when dot ended well, its output whole SVGs.
-    func finish(timeLimit: Int) -> Bool {
+    enum Ending: Equatable {
+        /// dot ended well, its output whole SVGs.
+        case well
+        /// dot failed, or its output was cut.
+        case badly
+        /// One graph took longer than the time limit, and dot was stopped.
+        case timedOut
+    }
+
+    /// Ends the input and waits for dot to draw the rest; stopped when no SVG has come for
+    /// `timeLimit` seconds (each graph has the limit, counted from the SVG before it, so
+    /// the time a session already waited counts too).
+    func finish(timeLimit: Int) -> Ending {
         condition.lock()
         closed = true
         condition.broadcast()
-        let deadline = Date(timeIntervalSinceNow: TimeInterval(timeLimit))
-        while !ended, condition.wait(until: deadline) {}
+        while !ended {
+            let deadline = lastOutput.addingTimeInterval(TimeInterval(timeLimit))
+            if deadline <= Date() { break }
+            _ = condition.wait(until: deadline)
+        }
         let timedOut = !ended
         condition.unlock()
         if timedOut { kill(process.processIdentifier, SIGKILL) }
@@ -394,7 +422,8 @@ final class DotFeed: @unchecked Sendable {
         process.waitUntilExit()
         ChildProcesses.shared.ended(process)
         try? FileManager.default.removeItem(at: errorURL)
-        return !timedOut && process.terminationReason == .exit && process.terminationStatus == 0 && whole
+        if timedOut { return .timedOut }
+        return process.terminationReason == .exit && process.terminationStatus == 0 && whole ? .well : .badly
     }
 
     /// Stops dot and throws its work away.
