@@ -31,7 +31,17 @@ public struct MapCache: Sendable {
             guard fs.kind(base + "/story.svg") == .file, (try? fs.read(base + "/story.dot")) == Array(dot.utf8) else {
                 return nil
             }
-            return try? fs.read(base + "/story.svg")
+            // Only a whole drawing is taken: one cut short or emptied (a full disk, a hand) is
+            // drawn again rather than kept build after build.
+            guard let svg = try? fs.read(base + "/story.svg"), Self.looksWhole(svg) else { return nil }
+            return svg
         }
+    }
+
+    /// An SVG whole: one that starts with `<` (`dot`'s XML declaration) and ends with
+    /// `</svg>`, with a line break or not.
+    static func looksWhole(_ svg: [UInt8]) -> Bool {
+        let end = svg.last == UInt8(ascii: "\n") ? svg.dropLast() : svg[...]
+        return svg.first == UInt8(ascii: "<") && end.suffix(6).elementsEqual(Array("</svg>".utf8))
     }
 }

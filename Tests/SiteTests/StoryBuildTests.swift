@@ -296,6 +296,14 @@ final class DrawCounter: @unchecked Sendable {
         site.write("Content/other.md", sevenPages.replacingOccurrences(of: "[Left]", with: "[Go left]"))
         site.build(graphviz: counting)
         #expect(counter.graphs == 3)
+        // A map emptied or cut short in the output is drawn again, not kept build after build.
+        let whole = site.read("public/seven/story.svg")
+        site.write("public/seven/story.svg", "")
+        site.build(graphviz: counting)
+        #expect(counter.graphs == 4 && site.read("public/seven/story.svg") == whole)
+        site.write("public/seven/story.svg", String(whole?.dropLast(3) ?? ""))
+        site.build(graphviz: counting)
+        #expect(counter.graphs == 5 && site.read("public/seven/story.svg") == whole)
     }
 
     @Test func noMapsSkipsGraphvizButKeepsTheGraph() {
