@@ -216,11 +216,12 @@ public struct LiveSite: Sendable {
         assets = Set(site.assets)
         let toRead = site.contentFiles.filter { file in
             guard let entry = entries[file.relativePath]?.entry else { return true }
-            // A file read through a link (its own, or a folder's) changes under its real path,
-            // which the watchers report: it is read again on any change, and skipped below
-            // when its text did not change.
+            // A file read through a link (its own, or a folder's), or a bank so read, changes
+            // under its real path, which the watchers report: it is read again on any change,
+            // and skipped below when its text and its banks' did not change.
             return parseAgain || change.touches(file.relativePath) || entry.banks.contains(where: change.touches)
-                || (!change.content.isEmpty && site.throughLinks.contains(file.relativePath))
+                || (!change.content.isEmpty
+                    && (site.throughLinks.contains(file.relativePath) || entry.banks.contains(where: site.throughLinks.contains)))
         }
         // A chunk at a time, as a build streams: the first build of 4,000 files never holds
         // every file's text and trees at once.

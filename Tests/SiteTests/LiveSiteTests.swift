@@ -118,6 +118,20 @@ import Testing
         #expect(live.renderAll() == fullBuild(site))
     }
 
+    /// A bank that is a link changes under its target's path: the quiz is read again with it.
+    @Test func aBankThatIsALinkIsRebuiltWithItsTarget() throws {
+        let site = site()
+        try FileManager.default.removeItem(atPath: site.root.path + "/Content/trivia/bank.csv")
+        site.write("Content/trivia/real.csv", bank)
+        try FileManager.default.createSymbolicLink(atPath: site.root.path + "/Content/trivia/bank.csv", withDestinationPath: "real.csv")
+        var live = start(site)
+        site.write("Content/trivia/real.csv", bank + "Another?,Yes|No,No\n")
+        let rebuild = update(&live, site, LiveSite.Change(content: ["trivia/real.csv"]))
+        #expect(rebuild.parsed == ["trivia/banked.md"])
+        #expect(String(decoding: live.file("trivia/banked/index.html")!, as: UTF8.self).contains("Another?"))
+        #expect(live.renderAll() == fullBuild(site))
+    }
+
     @Test func aTemplateChangeRendersTheOpenPagesAtOnceWithoutParsing() {
         let site = site()
         let counter = DrawCounter()
