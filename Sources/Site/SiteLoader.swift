@@ -429,7 +429,14 @@ public enum SiteLoader {
             }
             func output(_ name: String) -> String { (name.hasSuffix(".md") ? String(name.dropLast(3)) : name).lowercased() }
             if let alike = seen[key], let earlier = alike.first(where: { output($0) == output(file) }) {
-                if earlier != file {
+                let page = [earlier, file].first { $0.hasSuffix(".md") }
+                if earlier != file, let page, String(page.dropLast(3)) == [earlier, file].first(where: { $0 != page }) {
+                    // Not a matter of case: a file where a page's folder must be (`x` beside `x.md`).
+                    let asset = page == earlier ? file : earlier
+                    diagnostics.append(.error(
+                        "this file has the name of the page folder of \(display)/\(page)", file: display + "/" + asset,
+                        hint: "rename one of them: the site cannot hold a file and a folder of one name"))
+                } else if earlier != file {
                     diagnostics.append(.warning(
                         "this name differs from \(display)/\(earlier) only in letter case", file: display + "/" + file,
                         hint: "rename one of them: on macOS and Windows, and on some hosts, the two would be one"))

@@ -208,6 +208,15 @@ import Testing
         #expect(site.exists("public/quiz/index.html") && site.exists("public/Quiz/index.html"))
     }
 
+    /// An asset named like a page's folder (`x` beside `x.md`) is no matter of case: the
+    /// site cannot hold both, and the build failed writing, at no content file.
+    @Test func aFileNamedLikeAPageFolderIsAnErrorAtTheFile() {
+        let site = TemporarySite(files: ["Content/x.md": story, "Content/x": "not a folder", "Content/y": "fine"])
+        let output = site.build()
+        #expect(located(output.diagnostics) == ["Content/x:0:0: error: this file has the name of the page folder of Content/x.md"])
+        #expect(!site.exists("public"))
+    }
+
     @Test func namesThatDifferOnlyInNormalisationAreAnErrorAtTheSecond() {
         let nfc = "\u{E9}cole", nfd = "e\u{301}cole"
         let site = TemporarySite()
