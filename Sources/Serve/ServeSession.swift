@@ -169,10 +169,13 @@ public final class ServeSession: Service, Sendable {
     /// made a link; settings) walks the site again.
     static func canReuse(_ loaded: LoadedSite, for change: LiveSite.Change, fileSystem fs: FileSystem) -> Bool {
         guard !change.everything, !change.settings, !change.content.isEmpty else { return false }
-        let known = Set(loaded.contentFiles.map(\.relativePath)).union(loaded.assets)
+        // Compared as bytes: Swift's strings are equal across Unicode normalisation, so a
+        // file added as `école.md` decomposed passed for the precomposed one already known,
+        // and the clash between them was never seen.
+        let known = Set((loaded.contentFiles.map(\.relativePath) + loaded.assets).map { Array($0.utf8) })
         return change.content.allSatisfy { path in
             let full = loaded.location.content + "/" + path
-            return known.contains(path) && fs.kind(full) == .file && !fs.isLink(full)
+            return known.contains(Array(path.utf8)) && fs.kind(full) == .file && !fs.isLink(full)
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Serve
+@testable import Serve
 import Site
 import Testing
 
@@ -94,5 +94,26 @@ import Testing
         #expect(coalescer.take(at: start + .seconds(1))?.overflow == true)
         coalescer.add([], at: start)
         #expect(coalescer.deadline == nil)
+    }
+}
+
+/// A saved file that the last walk already knows is rebuilt without walking again; a name
+/// known only up to Unicode normalisation is a new file, whose clash the walk reports.
+@Suite struct ReuseTests {
+    @Test func aNameKnownOnlyUpToNormalisationWalksAgain() throws {
+        let nfc = "\u{E9}cole.md", nfd = "e\u{301}cole.md"
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("quizgen-reuse-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        let story = Data("---\nkind: story\n---\n## A\n".utf8)
+        try story.write(to: root.appendingPathComponent("Content/\(nfc)"))
+        let location = SiteLocation(root: root.path, content: root.path + "/Content", contentDisplay: "Content", rootDisplay: "")
+        let loaded = SiteLoader.load(location, fileSystem: .disk)
+        // Written by bytes: Foundation may normalise a path given as a String.
+        let made = (root.path + "/Content/" + nfd).withCString { creat($0, 0o644) }
+        #expect(made >= 0)
+        close(made)
+        #expect(ServeSession.canReuse(loaded, for: LiveSite.Change(content: [nfc]), fileSystem: .disk))
+        #expect(!ServeSession.canReuse(loaded, for: LiveSite.Change(content: [nfd]), fileSystem: .disk))
     }
 }
