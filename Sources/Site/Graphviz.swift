@@ -1,4 +1,5 @@
 import Foundation
+import Support
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -91,7 +92,7 @@ public struct Graphviz: Sendable {
     static func pagePrefix(in svg: [UInt8]) -> Range<Int>? {
         let open = Array("<g id=\"".utf8)
         // The root group is the first group, before any text from the graph's labels.
-        guard let at = firstIndex(of: open, in: svg) else { return nil }
+        guard let at = ByteSearch.firstIndex(of: open, in: svg) else { return nil }
         let start = at + open.count
         // The prefix is "page", digits, a comma, digits and an underscore.
         func digits(from index: Int) -> Int? {
@@ -104,26 +105,6 @@ public struct Graphviz: Sendable {
               underscore < svg.count, svg[underscore] == UInt8(ascii: "_")
         else { return nil }
         return start..<(underscore + 1)
-    }
-
-    /// Where `needle` first starts in `bytes` at or after `from`, ending by `limit`: memchr
-    /// jumps to each candidate first byte, as SVGs are searched while they stream in.
-    static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from: Int = 0, limit: Int = .max) -> Int? {
-        let end = min(bytes.count, limit)
-        guard from >= 0, !needle.isEmpty, end - from >= needle.count else { return nil }
-        return bytes.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { needle in
-                let base = haystack.baseAddress!
-                var i = from
-                while end - i >= needle.count,
-                      let hit = memchr(base + i, Int32(needle[0]), end - i - needle.count + 1) {
-                    let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(base + at, needle.baseAddress!, needle.count) == 0 { return at }
-                    i = at + 1
-                }
-                return nil
-            }
-        }
     }
 
     static func findProgram(_ name: String, path: String) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -192,7 +193,7 @@ final class DotSession: GraphvizSession, @unchecked Sendable {
     static func unmarked(_ svg: [UInt8], _ number: Int) -> [UInt8]? {
         let mark = Array("<!-- quizgen map \(number) -->\n".utf8)
         // It comes before the first element, after dot's own comments.
-        guard let at = Graphviz.firstIndex(of: mark, in: svg, limit: 4096) else { return nil }
+        guard let at = ByteSearch.firstIndex(of: mark, in: svg, limit: 4096) else { return nil }
         return svg.removing(at..<(at + mark.count))
     }
 
@@ -383,7 +384,7 @@ final class DotFeed: @unchecked Sendable {
         var documents: [[UInt8]] = []
         var start = 0
         var i = from
-        while let at = Graphviz.firstIndex(of: end, in: bytes, from: i) {
+        while let at = ByteSearch.firstIndex(of: end, in: bytes, from: i) {
             documents.append(Array(bytes[start..<(at + end.count)]))
             i = at + end.count
             start = i

@@ -1,6 +1,7 @@
 import Analysis
 import Foundation
 @testable import Site
+import Support
 import Testing
 
 /// The build's maps, drawn by `dot` processes fed while the build goes on.
@@ -151,12 +152,12 @@ import Testing
                     let plain = (from..<max(from, min(bytes.count, limit) - needle.count + 1)).first {
                         bytes[$0..<($0 + needle.count)].elementsEqual(needle)
                     }
-                    #expect(Graphviz.firstIndex(of: needle, in: bytes, from: from, limit: limit) == plain,
+                    #expect(ByteSearch.firstIndex(of: needle, in: bytes, from: from, limit: limit) == plain,
                             "\(bytes) \(needle) from \(from) limit \(limit)")
                 }
             }
         }
-        #expect(Graphviz.firstIndex(of: [1], in: [1, 1], from: 3) == nil)
+        #expect(ByteSearch.firstIndex(of: [1], in: [1, 1], from: 3) == nil)
         #expect(Array("abcdef".utf8).removing(1..<3) == Array("adef".utf8))
     }
 }
