@@ -22,11 +22,9 @@ private let childSlotCount = 256
 public final class ChildProcesses: Sendable {
     public static let shared = ChildProcesses()
 
-    private struct State {
-        var running: Set<Int32> = []
-        var stopped = false
-    }
-    private let state = Mutex(State())
+    /// Whether everything was stopped; the running children are in `childSlots`, written
+    /// under this lock.
+    private let stopped = Mutex(false)
 
     /// The signals that stop quizgen, which a child must not inherit blocked.
     static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
@@ -40,22 +38,19 @@ public final class ChildProcesses: Sendable {
         sigemptyset(&unblocked)
         for signal in Self.stopping { sigaddset(&unblocked, signal) }
         var previous = sigset_t()
-        try state.withLock { state in
-            guard !state.stopped else { throw CocoaError(.userCancelled) }
+        try stopped.withLock { stopped in
+            guard !stopped else { throw CocoaError(.userCancelled) }
             pthread_sigmask(SIG_UNBLOCK, &unblocked, &previous)
             defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
             try process.run()
-            let pid = process.processIdentifier
-            state.running.insert(pid)
-            if let free = (0..<childSlotCount).first(where: { childSlots[$0] == 0 }) { childSlots[free] = pid }
+            if let free = (0..<childSlotCount).first(where: { childSlots[$0] == 0 }) { childSlots[free] = process.processIdentifier }
         }
     }
 
     /// A process that has been waited for: no longer one to stop.
     func ended(_ process: Process) {
         let pid = process.processIdentifier
-        state.withLock { state in
-            state.running.remove(pid)
+        stopped.withLock { _ in
             if let slot = (0..<childSlotCount).first(where: { childSlots[$0] == pid }) { childSlots[slot] = 0 }
         }
     }
@@ -63,9 +58,9 @@ public final class ChildProcesses: Sendable {
     /// Stops every running child with SIGKILL (`dot` has nothing to clean up) and starts
     /// no more. For quizgen's own Ctrl-C and SIGTERM.
     public func stopAll() {
-        state.withLock { state in
-            state.stopped = true
-            for pid in state.running { kill(pid, SIGKILL) }
+        stopped.withLock { stopped in
+            stopped = true
+            for slot in 0..<childSlotCount where childSlots[slot] > 0 { kill(childSlots[slot], SIGKILL) }
         }
     }
 
