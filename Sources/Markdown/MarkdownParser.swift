@@ -254,10 +254,8 @@ private struct Converter {
     func placesLaterLinesRight(_ range: SourceRange) -> Bool {
         var quotes = 0
         for fileLine in range.start.line...range.end.line {
-            let line = fileLine - lineOffset + startsOffset
-            guard line >= 1, line <= lineStarts.count else { return false }
-            let lineStart = lineStarts[line - 1]
-            let end = line < lineStarts.count ? lineStarts[line] - 1 : source.count
+            guard let bytes = bytes(ofBodyLine: fileLine - lineOffset) else { return false }
+            let (lineStart, end) = (bytes.lowerBound, bytes.upperBound)
             var i = lineStart
             if fileLine == range.start.line {
                 let text = min(end, lineStart + range.start.column - 1)
@@ -278,22 +276,26 @@ private struct Converter {
         return true
     }
 
+    /// Where a (body-relative) line's bytes are in `source`, without its line break.
+    func bytes(ofBodyLine bodyLine: Int) -> Range<Int>? {
+        let line = bodyLine + startsOffset
+        guard bodyLine >= 1, line <= lineStarts.count else { return nil }
+        return lineStarts[line - 1]..<(line < lineStarts.count ? lineStarts[line] - 1 : source.count)
+    }
+
     /// Whether a file line ends with a backslash (before its line break): a hard line break.
     func endsWithBackslash(fileLine: Int) -> Bool {
-        let line = fileLine - lineOffset + startsOffset
-        guard line >= 1, line <= lineStarts.count else { return false }
-        var end = line < lineStarts.count ? lineStarts[line] - 1 : source.count
-        if end > lineStarts[line - 1], source[end - 1] == 0x0D { end -= 1 }
-        return end > lineStarts[line - 1] && source[end - 1] == UInt8(ascii: "\\")
+        guard let bytes = bytes(ofBodyLine: fileLine - lineOffset) else { return false }
+        var end = bytes.upperBound
+        if end > bytes.lowerBound, source[end - 1] == 0x0D { end -= 1 }
+        return end > bytes.lowerBound && source[end - 1] == UInt8(ascii: "\\")
     }
 
     /// The column where a file line's text starts after its indent and at most `quotes`
     /// block quote markers (a `>` past those is text).
     func textStart(onFileLine fileLine: Int, quotes: Int) -> Int? {
-        let line = fileLine - lineOffset + startsOffset
-        guard line >= 1, line <= lineStarts.count else { return nil }
-        let lineStart = lineStarts[line - 1]
-        let end = line < lineStarts.count ? lineStarts[line] - 1 : source.count
+        guard let bytes = bytes(ofBodyLine: fileLine - lineOffset) else { return nil }
+        let (lineStart, end) = (bytes.lowerBound, bytes.upperBound)
         var i = lineStart
         var quoted = 0
         while i < end, source[i] == 0x20 || source[i] == 0x09 || (source[i] == UInt8(ascii: ">") && quoted < quotes) {
@@ -305,11 +307,9 @@ private struct Converter {
 
     /// How many `>` stand before a column of a file line: the block quotes around a paragraph.
     func quoteMarkers(onFileLine fileLine: Int, before column: Int) -> Int {
-        let line = fileLine - lineOffset + startsOffset
-        guard line >= 1, line <= lineStarts.count else { return 0 }
-        let lineStart = lineStarts[line - 1]
-        let end = min(line < lineStarts.count ? lineStarts[line] - 1 : source.count, lineStart + column - 1)
-        return source[lineStart..<max(lineStart, end)].count { $0 == UInt8(ascii: ">") }
+        guard let bytes = bytes(ofBodyLine: fileLine - lineOffset) else { return 0 }
+        let end = min(bytes.upperBound, bytes.lowerBound + column - 1)
+        return source[bytes.lowerBound..<max(bytes.lowerBound, end)].count { $0 == UInt8(ascii: ">") }
     }
 
     @inline(__always)
@@ -406,10 +406,9 @@ private struct Converter {
 
     /// A (body-relative) line that is `=`s or `-`s after its containers' markers and indent.
     func isSetextUnderline(_ bodyLine: Int) -> Bool {
-        let line = bodyLine + startsOffset
-        guard bodyLine >= 1, line <= lineStarts.count else { return false }
-        var i = lineStarts[line - 1]
-        let end = line < lineStarts.count ? lineStarts[line] - 1 : source.count
+        guard let bytes = bytes(ofBodyLine: bodyLine) else { return false }
+        var i = bytes.lowerBound
+        let end = bytes.upperBound
         while i < end, source[i] == 0x20 || source[i] == 0x09 || source[i] == UInt8(ascii: ">") { i += 1 }
         guard i < end, source[i] == UInt8(ascii: "=") || source[i] == UInt8(ascii: "-") else { return false }
         let mark = source[i]
@@ -420,10 +419,9 @@ private struct Converter {
 
     /// Looks for an unescaped `{ ... }` at the very end of a (body-relative) line.
     func attributeBlock(onLine bodyLine: Int, atxHeading: Bool = false) -> AttributeBlock? {
-        let line = bodyLine + startsOffset
-        guard bodyLine >= 1, line <= lineStarts.count else { return nil }
-        let lineStart = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] - 1 : source.count
+        guard let bytes = bytes(ofBodyLine: bodyLine) else { return nil }
+        let lineStart = bytes.lowerBound
+        var end = bytes.upperBound
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
         while end > lineStart, isSpace(source[end - 1]) { end -= 1 }
         if atxHeading {
