@@ -58,7 +58,7 @@ struct FuzzCase {
             precondition(written.isEmpty, "a failed build wrote files: \(DiagnosticPrinter().format(diagnostics))")
             // Only a page landing on an asset's path may stop a build without errors.
             precondition(
-                diagnostics.hasErrors || build.written!.problems.allSatisfy { $0.message.contains("overwritten by a generated page") },
+                diagnostics.hasErrors || build.written!.problems.allSatisfy { $0.message.contains("overwritten by a generated file") },
                 "writing to memory failed: \(build.written!.problems)")
             return diagnostics + (build.written?.problems ?? [])
         }

@@ -7,15 +7,20 @@ import Templating
 /// The quiz page (the whole flow on one page, with its scoring script and outcome table)
 /// and one static page per outcome.
 public enum PersonalityRenderer {
+    /// The outcomes' page file names, in the quiz's order.
+    public static func outcomeFileNames(_ quiz: PersonalityQuiz) -> [String] {
+        var used = Set<String>()
+        return quiz.outcomes.indices.map { i in
+            SitePaths.fileName(for: quiz.outcomes[i].id, number: i + 1, prefix: "outcome", used: &used)
+        }
+    }
+
     public static func render(_ meta: ContentMeta, _ quiz: PersonalityQuiz, table: OutcomeTable, site: SiteContext) -> [OutputFile] {
         let markdown = site.markdown
         let words = site.words(meta.lang)
         let folder = meta.sitePath
         let root = SitePaths.toRoot(from: folder)
-        var used = Set<String>()
-        let outcomeFiles = quiz.outcomes.enumerated().map { i, outcome in
-            SitePaths.fileName(for: outcome.id, number: i + 1, prefix: "outcome", used: &used)
-        }
+        let outcomeFiles = outcomeFileNames(quiz)
 
         let questions: [TemplateValue] = quiz.questions.enumerated().map { q, question in
             var answers: [TemplateValue] = []

@@ -54,7 +54,7 @@ public struct SiteResponder: HTTPResponder {
         let head = request.method == .head
         let site = session.site
         let route = Route.resolve(
-            request.uri.path, page: site.hasFile, asset: { site.assets.contains($0) })
+            request.uri.path, page: site.hasFile, asset: site.hasAsset)
         switch route {
         case .events:
             return events(page: request.uri.queryParameters["page"].map(String.init), head: head)

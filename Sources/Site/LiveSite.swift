@@ -379,7 +379,17 @@ public struct LiveSite: Sendable {
 
     private mutating func collectDiagnostics() {
         diagnostics = (loaderProblems + setupProblems + order.flatMap { entries[$0]?.problems ?? [] }
-            + (context.map(languageWarnings) ?? [])).sorted()
+            + (context.map(languageWarnings) ?? []) + assetClashes()).sorted()
+    }
+
+    /// Assets a page of the site would overwrite, as a build reports them: serve knows every
+    /// page's path (`owners`), rendered or not.
+    private func assetClashes() -> [Diagnostic] {
+        guard let context, !assets.isEmpty else { return [] }
+        return AssetClash.ofSite(stylesheet: context.templates.stylesheetPath, assets: assets, location: location)
+            + assets.sorted().compactMap { asset in
+                owners[asset].map { AssetClash.diagnostic(asset, by: entries[$0]?.entry.displayPath, location: location) }
+            }
     }
 
     /// One file read, parsed and checked: a new entry without pages.
@@ -420,9 +430,18 @@ public struct LiveSite: Sendable {
 
     // MARK: Serving
 
-    /// Whether the site has this page (by its output path, `a/b/index.html`).
+    /// Whether the site has this page (by its output path, `a/b/index.html`). Names match
+    /// byte for byte, as on a static host: Swift's `==` would take `école` written with a
+    /// combining accent for the one written with `é`.
     public func hasFile(_ path: String) -> Bool {
-        path == "index.html" ? index != nil : owners[path] != nil || path == context?.templates.stylesheetPath
+        if path == "index.html" { return index != nil }
+        if let stylesheet = context?.templates.stylesheetPath, path.utf8.elementsEqual(stylesheet.utf8) { return true }
+        return owners.index(forKey: path).map { owners.keys[$0].utf8.elementsEqual(path.utf8) } ?? false
+    }
+
+    /// Whether the site publishes this asset (by its path in the content folder), byte for byte.
+    public func hasAsset(_ path: String) -> Bool {
+        assets.firstIndex(of: path).map { assets[$0].utf8.elementsEqual(path.utf8) } ?? false
     }
 
     /// Every output path, in order.

@@ -103,8 +103,12 @@ public struct Pipeline: Sendable {
             }
         }
 
-        // What a local image may name: the assets the site publishes.
-        let assets = Set(site.assets)
+        // What a local image may name: the assets the site publishes; and which of them a
+        // generated file would overwrite.
+        let clash = AssetClash(assets: site.assets, location: site.location)
+        let assets = clash.assets
+        output.diagnostics += AssetClash.ofSite(stylesheet: context.templates.stylesheetPath, assets: assets, location: site.location)
+        let drawsMaps = options.maps
         let chunk = max(options.chunkSize, 1)
         for start in stride(from: 0, to: site.contentFiles.count, by: chunk) {
             let files = site.contentFiles[start..<min(start + chunk, site.contentFiles.count)]
@@ -127,7 +131,7 @@ public struct Pipeline: Sendable {
                 let folder = relativePath.split(separator: "/").dropLast().joined(separator: "/")
                 let images = piece.meta.images.isEmpty ? [] : ImageCheck.missing(
                     piece.meta.images, folder: folder, assets: assets, file: source, contentName: site.location.contentDisplay)
-                return (analysed, problems + findings + images)
+                return (analysed, problems + findings + images + clash.of(analysed, maps: drawsMaps))
             }
             times.add("check", clock.lap("check").seconds)
             for ((analysed, problems), (piece, source, _)) in zip(checked, parsed) {

@@ -185,12 +185,9 @@ public enum SiteWriter {
             let contentFolder = location.content
             if !collisions.isEmpty {
                 discard()
-                let display = location.contentDisplay
-                return result(collisions.sorted().map { file in
-                    .error(
-                        "this file would be overwritten by a generated page of the same path",
-                        file: display + "/" + file, hint: "rename it, or the Markdown file whose page folder it is in")
-                })
+                // The pipeline reports these with their Markdown files (AssetClash); this is
+                // the last guard, for a path it did not foresee.
+                return result(collisions.sorted().map { AssetClash.diagnostic($0, by: nil, location: location) })
             }
             do throws(FileSystem.Failure) {
                 if let failure { throw failure }

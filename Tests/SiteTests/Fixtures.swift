@@ -25,6 +25,10 @@ final class TemporarySite {
         try? Data(bytes).write(to: url)
     }
 
+    func remove(_ path: String) {
+        try? FileManager.default.removeItem(at: root.appendingPathComponent(path))
+    }
+
     func read(_ path: String) -> String? {
         try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
@@ -39,7 +43,6 @@ final class TemporarySite {
 
     var output: String { root.path + "/public" }
 
-    /// Every file under a folder with its bytes, for comparing whole trees.
     /// The text of the stylesheet the site's index links (nil without one).
     func linkedStylesheet() -> String? {
         guard let index = read("public/index.html"),
@@ -47,6 +50,7 @@ final class TemporarySite {
         return read("public/" + href)
     }
 
+    /// Every file under a folder with its bytes, for comparing whole trees.
     func tree(_ folder: String = "public") -> [String: Data] {
         let base = root.appendingPathComponent(folder)
         var result: [String: Data] = [:]

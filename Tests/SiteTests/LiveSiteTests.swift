@@ -283,4 +283,17 @@ import Testing
         #expect(live.renderAll() == good)
         #expect(live.hasErrors)
     }
+
+    /// A static host finds files by their bytes: a page or an asset named with a combining
+    /// accent is not found under the name written with the composed letter, nor the reverse.
+    @Test func pagesAndAssetsAreFoundByTheirExactBytes() {
+        let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
+        let site = TemporarySite(files: ["Content/\(decomposed).md": quiz, "Content/\(decomposed).png": "png"])
+        let live = start(site)
+        #expect(live.hasFile("\(decomposed)/index.html"))
+        #expect(!live.hasFile("\(composed)/index.html"))
+        #expect(live.hasAsset("\(decomposed).png"))
+        #expect(!live.hasAsset("\(composed).png"))
+        #expect(!live.hasAsset("other.png"))
+    }
 }

@@ -1,0 +1,54 @@
+import Analysis
+import Diagnostics
+import Render
+
+/// Assets at a path the site generates (`Content/quiz/index.html` beside `Content/quiz.md`,
+/// `Content/index.html`): the generated file would overwrite the author's. Found from the
+/// paths alone, so that `check` and `serve` say so as `build` does.
+struct AssetClash: Sendable {
+    let assets: Set<String>
+    /// Every folder holding an asset, at any depth: a piece whose page folder is not one of
+    /// them cannot clash, and costs no look at its paths.
+    private let folders: Set<String>
+    let location: SiteLocation
+
+    init(assets: [String], location: SiteLocation) {
+        self.assets = Set(assets)
+        var folders = Set<String>()
+        for asset in assets {
+            var folder = Substring(asset)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(String(folder)).inserted else { break }
+            }
+        }
+        self.folders = folders
+        self.location = location
+    }
+
+    /// The site's own files: the index and the stylesheet.
+    static func ofSite(stylesheet: String, assets: Set<String>, location: SiteLocation) -> [Diagnostic] {
+        ["index.html", stylesheet].filter(assets.contains).map {
+            .error(
+                "this file would be overwritten by the site's \($0 == "index.html" ? "index" : "stylesheet"), which is written there",
+                file: location.contentDisplay + "/" + $0, hint: "rename it")
+        }
+    }
+
+    /// A piece's pages (and its map when maps are drawn) that would overwrite an asset.
+    func of(_ item: AnalysedContent, maps: Bool) -> [Diagnostic] {
+        guard !assets.isEmpty, folders.contains(item.meta.sitePath) else { return [] }
+        return PagePaths.of(item, maps: maps).filter(assets.contains).map {
+            Self.diagnostic($0, by: item.meta.sourcePath, location: location)
+        }
+    }
+
+    /// The error, at the asset; `source` is the Markdown file whose page it is.
+    static func diagnostic(_ asset: String, by source: String?, location: SiteLocation) -> Diagnostic {
+        let hint = source.map { "rename it, or \($0), whose page folder it is in" }
+            ?? "rename it, or the Markdown file whose page folder it is in"
+        return .error(
+            "this file would be overwritten by a generated file of the same path",
+            file: location.contentDisplay + "/" + asset, hint: hint)
+    }
+}
