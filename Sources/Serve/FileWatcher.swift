@@ -8,6 +8,9 @@ public protocol FileWatcher: Sendable {
     /// Starts watching; `notice` is called from the watcher's thread.
     func start(_ notice: @escaping @Sendable (_ paths: [String], _ overflow: Bool) -> Void)
     func stop()
+    /// Watches where these links lead too, reporting changes there under the links' paths;
+    /// replaces the links given before.
+    func follow(_ links: [WatchedPaths.Link])
 }
 
 /// A flag the watcher threads read between waits.

@@ -72,4 +72,8 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
     public func stop() {
         thread.stop()
     }
+
+    /// Nothing to do: each look `stat`s quizgen.yml and the trees' files through their
+    /// links, so a change where one leads changes the stamp of the link's path.
+    public func follow(_ links: [WatchedPaths.Link]) {}
 }

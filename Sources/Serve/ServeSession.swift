@@ -75,6 +75,7 @@ public final class ServeSession: Service, Sendable {
     // MARK: Running
 
     public func run() async throws {
+        followLinks()
         watcher.start { [self] paths, overflow in notice(paths, overflow: overflow) }
         let thread = Thread { [self] in
             rebuildLoop()
@@ -138,6 +139,13 @@ public final class ServeSession: Service, Sendable {
         let assets = change.content.filter { site.assets.contains($0) }.sorted()
         publish(site, changed: rebuild.changed + assets)
         report(rebuild.new, Self.summary(rebuild, site: site, seconds: seconds, first: false))
+        if change.settings || change.everything { followLinks() }
+    }
+
+    /// Has the watcher follow the site's own files that are links (see `WatchedPaths.links`):
+    /// at the start, and after a change to them, which may have made one a link.
+    private func followLinks() {
+        watcher.follow(WatchedPaths(location: location).links(fileSystem: fileSystem))
     }
 
     private func publish(_ site: LiveSite, changed: [String]) {

@@ -18,6 +18,41 @@ public struct WatchedPaths: Sendable {
         [location.content, Self.join(location.root, "Templates"), Self.join(location.root, "i18n")]
     }
 
+    /// A site file, or a folder of them, that is a link: a watcher watches where it leads
+    /// and reports a change there under the link's path.
+    public struct Link: Equatable, Sendable {
+        /// Where the link leads (a real path).
+        public var target: String
+        /// The path the site reads it by, as the watchers name paths.
+        public var path: String
+        public var isFolder: Bool
+
+        public init(target: String, path: String, isFolder: Bool) {
+            self.target = target
+            self.path = path
+            self.isFolder = isFolder
+        }
+    }
+
+    /// The site's own files that are links: `quizgen.yml`, `Templates/` and `i18n/`, and
+    /// the files in those two folders (the loader reads no deeper). Links in the content
+    /// folder must lead inside it, which is watched already. Read again after every
+    /// rebuild: a file may have become a link while serve runs.
+    public func links(fileSystem fs: FileSystem) -> [Link] {
+        var links: [Link] = []
+        func note(_ path: String) {
+            guard fs.isLink(path), let target = fs.realPath(path) else { return }
+            links.append(Link(target: target, path: path, isFolder: fs.kind(target) == .directory))
+        }
+        note(Self.join(location.root, "quizgen.yml"))
+        for folder in ["Templates", "i18n"].map({ Self.join(location.root, $0) }) {
+            note(folder)
+            guard fs.kind(folder) == .directory else { continue }
+            for name in ((try? fs.list(folder)) ?? []).sorted() where !name.hasPrefix(".") { note(Self.join(folder, name)) }
+        }
+        return links
+    }
+
     /// The change the paths make to the site (nil for each path that is none of its business).
     public func change(_ paths: some Sequence<String>) -> LiveSite.Change {
         var change = LiveSite.Change()

@@ -12,6 +12,7 @@ final class Notices: Sendable {
     private let seen = Mutex<[String]>([])
     func add(_ paths: [String]) { seen.withLock { $0 += paths } }
     var paths: [String] { seen.withLock { $0 } }
+    func clear() { seen.withLock { $0 = [] } }
 
     /// Waits (up to `seconds`) until `condition` holds for what was seen.
     func wait(seconds: Double = 5, until condition: ([String]) -> Bool) -> Bool {
@@ -111,6 +112,44 @@ final class WatchedFolder {
         folder.write("Content/a/quiz.md", "one")
         #expect(notices.wait { $0.contains(content + "/a/quiz.md") })
         #expect(!notices.paths.contains { $0.contains("zz-alias") || $0.contains("/self/") || $0.contains("/root/") })
+    }
+
+    /// The site's own files may be links anywhere in the site folder, and may become links
+    /// while serve runs: a change where one leads is told under the link's path. Made here
+    /// after the watcher started, as serve finds them after the rebuild that made them.
+    @Test(arguments: ["inotify", "polling"])
+    func theSitesOwnFilesAreFollowedWhereTheirLinksLead(_ kind: String) throws {
+        let folder = WatchedFolder()
+        let p = folder.path
+        let watcher: any FileWatcher = kind == "inotify"
+            ? try #require(InotifyWatcher(trees: trees(folder), root: p))
+            : PollingWatcher(trees: trees(folder), root: p, interval: .milliseconds(50))
+        let notices = Notices()
+        watcher.start { paths, _ in notices.add(paths) }
+        defer { watcher.stop() }
+        for target in ["conf/site.yml", "conf/other.yml", "tpl/style.css", "lang/fr.yaml"] { folder.write(target, "one") }
+        try FileManager.default.createDirectory(atPath: p + "/i18n", withIntermediateDirectories: true)
+        for (link, target) in [("quizgen.yml", "conf/site.yml"), ("Templates", "tpl"), ("i18n/fr.yaml", "../lang/fr.yaml")] {
+            try FileManager.default.createSymbolicLink(atPath: p + "/" + link, withDestinationPath: target)
+        }
+        let location = SiteLocation(root: p, content: p + "/Content", contentDisplay: "Content", rootDisplay: "")
+        let links = WatchedPaths(location: location).links(fileSystem: .disk)
+        #expect(links.map(\.path) == [p + "/quizgen.yml", p + "/Templates", p + "/i18n/fr.yaml"])
+        #expect(links.map(\.isFolder) == [false, true, false])
+        watcher.follow(links)
+        Thread.sleep(forTimeInterval: 0.4)
+        // Making the links was a change of its own.
+        notices.clear()
+        folder.write("conf/site.yml", "two")
+        #expect(notices.wait { $0.contains(p + "/quizgen.yml") })
+        folder.write("tpl/style.css", "two")
+        #expect(notices.wait { $0.contains(p + "/Templates/style.css") })
+        folder.write("lang/fr.yaml", "two")
+        #expect(notices.wait { $0.contains(p + "/i18n/fr.yaml") })
+        // What else is in a link's folder is none of the site's business.
+        folder.write("conf/other.yml", "two")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(!notices.paths.contains { $0.contains("/conf/") || $0.contains("/tpl/") || $0.contains("/lang/") })
     }
 }
 
