@@ -26,12 +26,6 @@ public struct WatchedPaths: Sendable {
         /// The path the site reads it by, as the watchers name paths.
         public var path: String
         public var isFolder: Bool
-
-        public init(target: String, path: String, isFolder: Bool) {
-            self.target = target
-            self.path = path
-            self.isFolder = isFolder
-        }
     }
 
     /// The site's own files that are links: `quizgen.yml`, `Templates/` and `i18n/`, and
