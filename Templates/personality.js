@@ -21,7 +21,8 @@
     return { el, r, h: kid(el, 'legend > h1'), box: r ? null : last(el, '.as'), go: last(el, 'button.go'), rv, n: rv && kids(rv, 'span').length }
   })
   const os = kids(result, '.o').map(el => ({ el, h: kid(el, 'h1'), perma: kid(last(el, 'p'), 'a') }))
-  // picks[question]: the answers chosen. game tells this play's history entries from others.
+  // picks[question]: the answers chosen. game tells this play's history entries from others;
+  // d counts this play's entries after the page's own, which "again" goes back past.
   let order, pos, picks, best, game
   const shuffle = a => { for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [a[i], a[j]] = [a[j], a[i]] } return a }
   // A slider's value v in [0, 1] picks answer round(v × (n − 1)) (halves up); it shows, and
@@ -34,9 +35,11 @@
   })
   // Puts the thumb on answer i's own place.
   const place = (q, i) => { q.r.value = +q.r.min + (q.r.max - q.r.min) * Math.min(Math.max(i, 0), q.n - 1) / (q.n - 1); show(q) }
+  // Each history entry holds the play as it stood, so that a page the browser opens again
+  // from it (a reload; from disk, any Back or Forward to it) carries on where it was.
   const view = (p, push) => {
     pos = p
-    if (push) history.pushState({ game, p }, '')
+    history[push ? 'pushState' : 'replaceState']({ game, p, order, picks, d: p + 1 }, '')
     qs.forEach(q => q.el.hidden = true)
     intro.hidden = true
     play.hidden = p == qs.length
@@ -73,6 +76,25 @@
     })
     view(0, 1)
   }
+  // A play from a history entry: its answers back on the screen, then where it stood.
+  const resume = s => {
+    ;({ game, order, picks } = s)
+    qs.forEach((q, i) => {
+      const a = picks[i]
+      if (!a) return
+      if (q.r) place(q, a[0])
+      else kids(q.box, 'label > input').forEach(c => c.checked = a.includes(+c.value))
+    })
+    view(s.p)
+  }
+  const toIntro = () => {
+    play.hidden = result.hidden = true
+    intro.hidden = false
+    begin.focus()
+  }
+  // What a question's screen says: a box ticked or a slider moved counts as soon as it is,
+  // so that leaving by the browser's Forward rather than Next keeps it too.
+  const chosen = q => q.r ? [at(q)] : kids(q.box, 'label > input:checked').map(c => +c.value)
   const answer = a => {
     picks[order[pos]] = a
     view(pos + 1, 1)
@@ -89,25 +111,43 @@
     }
   }
   root.addEventListener('click', e => {
+    // A link to a place in the page moves there without a history entry, which the quiz
+    // would take for Back or Forward.
+    const link = e.target.closest('a[href^="#"]')
+    if (link) {
+      e.preventDefault()
+      return d.getElementById(decodeURIComponent(link.hash.slice(1)))?.scrollIntoView()
+    }
     const b = e.target.closest('button')
-    if (!b) return
+    // A double click's second click lands on what the first one brought up (the next
+    // question's answer, "Take it again"): only the first counts.
+    if (!b || e.detail > 1) return
     const q = play.hidden ? null : qs[order[pos]]
     if (b == begin) start()
-    else if (b == again) { result.hidden = true; intro.hidden = false; game = 0; begin.focus() }
+    // Back to the page's own entry, so that Back after a few plays still leaves the page.
+    else if (b == again) history.state?.d ? history.go(-history.state.d) : toIntro()
     else if (b == shareButton) share()
     else if (b == back) history.back()
     else if (!q) return
     else if (b.parentElement == q.box && b.classList.contains('a')) answer([+b.value])
     else if (b != q.go) return
-    else answer(q.r ? [at(q)] : kids(q.box, 'label > input:checked').map(c => +c.value))
+    else answer(chosen(q))
   })
   const slider = e => { const q = play.hidden ? null : qs[order[pos]]; return q && e.target == q.r ? q : null }
-  root.addEventListener('input', e => { const q = slider(e); if (q) show(q) })
+  root.addEventListener('input', e => {
+    const q = play.hidden ? null : qs[order[pos]]
+    if (!q || !q.go || !q.el.contains(e.target)) return
+    if (e.target == q.r) show(q)
+    picks[order[pos]] = chosen(q)
+    history.replaceState({ ...history.state, picks }, '')
+  })
   // Let go, the thumb settles on its answer's place.
   root.addEventListener('change', e => { const q = slider(e); if (q) place(q, at(q)) })
   // A continuous slider would move a hundredth a press: each key moves one answer. Left and
   // right follow the thumb on the screen, which runs the other way on a right-to-left page.
   root.addEventListener('keydown', e => {
+    // Enter held down repeats: its later presses would answer the question it brings up.
+    if (e.repeat && e.key == 'Enter') return e.preventDefault()
     const q = slider(e)
     if (!q || e.altKey || e.ctrlKey || e.metaKey) return
     const back = getComputedStyle(q.r).direction == 'rtl' ? 'ArrowRight' : 'ArrowLeft'
@@ -117,13 +157,15 @@
     e.preventDefault()
     place(q, i)
   })
-  // The browser's Back and Forward move between the questions of this play; back past the
-  // first question (or to another play) is the intro. Answers are kept until Begin.
+  // The browser's Back and Forward move between the questions of a play; back past the
+  // first question is the intro. Answers are kept until Begin. An entry of no play (an
+  // in-page link's outside the quiz) leaves the screen as it is.
   addEventListener('popstate', e => {
     const s = e.state
-    if (s && s.game === game) return view(s.p)
-    play.hidden = result.hidden = true
-    intro.hidden = false
-    begin.focus()
+    if (s?.game) return s.game === game ? view(s.p) : resume(s)
+    if (s) toIntro()
   })
+  // The page's own entry: its intro, or a play it was left in.
+  if (history.state?.game) resume(history.state)
+  else history.replaceState({ d: 0 }, '')
 })()

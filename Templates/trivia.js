@@ -112,7 +112,7 @@
     $('over').hidden = !D.e || perfect
     if (D.pass != null) $('failed').hidden = !($('passed').hidden = score * 100 < D.pass * max)
     kids($('sum'), 'p.tm').forEach((p, i) => p.hidden = i != mode)
-    $('review').innerHTML = log.map(([q, picks, right]) => `<li class="${right ? 'ok' : 'no'}"><p class="v">${D.m[right ? 'ok' : 'no']}</p><p>${q.h}</p>`
+    $('review').innerHTML = log.map(([q, picks, right]) => `<li class="${right ? 'ok' : 'no'}"><p class="v">${D.m[right ? 'ok' : 'no']}</p><p>${q.h}</p>${q.b ? `<div>${q.b}</div>` : ''}`
       + `<p>${say('yours', picks ? names(q, picks.sort((a, b) => a - b)) || D.m.none : D.m.out)}</p>`
       + `<p>${say('key', names(q, q.k), right ? q.p : 0, q.p)}</p><div>${q.x || ''}</div></li>`).join('')
     // The browser must see the ring empty for it to fill.
@@ -134,11 +134,15 @@
   }
   main.addEventListener('click', e => {
     const b = e.target.closest('button'), is = id => b == $(id)
-    if (!b || b.disabled) return
+    // A double click's second click lands on what the first brought up (the next question's
+    // choice, Play again): only the first counts.
+    if (!b || b.disabled || e.detail > 1) return
     if (b == begin || is('again')) start()
     else if (is('next')) advance()
     else if (is('share')) share()
     else if (is('submit')) answer(kids(as, 'label>input:checked').map(c => +c.value))
     else if (b.parentElement == as) answer([+b.value])
   })
+  // Enter held down repeats: its later presses would go on past the answer's feedback.
+  main.addEventListener('keydown', e => { if (e.repeat && e.key == 'Enter') e.preventDefault() })
 })()

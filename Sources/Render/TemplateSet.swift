@@ -24,6 +24,13 @@ public struct TemplateSet: Sendable {
     ///   A `.mustache` file that is not a built-in one is a partial the others can include.
     public static func make(overrides: [String: (path: String, text: String)] = [:]) -> (TemplateSet, [Diagnostic]) {
         var files = DefaultTemplates.files
+        // The built-in page scripts go to readers without the lines that are only comments:
+        // they say why for whoever reads Templates/ (and `quizgen templates` writes them
+        // out whole), and cost every reader a fifth of the script. A site's own script is
+        // taken as it is, unless it is the built-in one unchanged (`quizgen templates export`
+        // writes them all out).
+        for (name, text) in files where name.hasSuffix(".js") { files[name] = withoutCommentLines(text) }
+        let overrides = overrides.filter { name, file in !(name.hasSuffix(".js") && DefaultTemplates.files[name] == file.text) }
         var paths: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         for (name, file) in overrides.sorted(by: { $0.key < $1.key }) {
@@ -55,6 +62,14 @@ public struct TemplateSet: Sendable {
             .map { (text: $0.value, source: SHA256.cspSource($0.value)) }
         let stylesheet = "style." + SHA256.hex(Array((files["style.css"] ?? "").utf8), bytes: 5) + ".css"
         return (TemplateSet(files: files, library: library, cspSources: styles, stylesheetPath: stylesheet), diagnostics)
+    }
+
+    /// A script without its lines that hold only a `//` comment. The built-in scripts have no
+    /// multi-line string in which such a line could be text (TemplateSetTests checks it).
+    static func withoutCommentLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.drop { $0 == " " }.hasPrefix("//") }
+            .joined(separator: "\n")
     }
 
     /// Includes of templates that do not exist, at their tags, and a site's own partials

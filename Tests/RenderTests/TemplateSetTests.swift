@@ -22,6 +22,28 @@ import Testing
         #expect(warning.hint?.contains("NAME.mustache in the site's Templates/ folder") == true)
     }
 
+    /// The built-in scripts reach pages without their comment-only lines; a site's own script
+    /// is left as it is. No such line may be text inside a multi-line string (a template
+    /// literal), where dropping it would change the script.
+    @Test func builtInScriptsDropTheirCommentLines() throws {
+        for name in TemplateSet.builtIn.keys.filter({ $0.hasSuffix(".js") }).sorted() {
+            let whole = try #require(TemplateSet.builtIn[name])
+            var inLiteral = false
+            for line in whole.split(separator: "\n", omittingEmptySubsequences: false) {
+                #expect(!(inLiteral && line.drop { $0 == " " }.hasPrefix("//")), "\(name): \(line)")
+                if !line.drop(while: { $0 == " " }).hasPrefix("//") {
+                    inLiteral = line.filter { $0 == "`" }.count % 2 == 1 ? !inLiteral : inLiteral
+                }
+            }
+            #expect(!inLiteral, "\(name): a template literal is left open")
+            let served = make([:]).0.text(name)
+            #expect(whole.contains("\n  // ") && !served.contains("\n  // ") && served.count < whole.count * 9 / 10, "\(name)")
+            // Exported unchanged, it is still the built-in one; changed, it is the site's.
+            #expect(make([name: whole]).0.text(name) == served)
+            #expect(make([name: whole + "// mine\n"]).0.text(name) == whole + "// mine\n")
+        }
+    }
+
     /// A partial with an error of its own is reported once, at that error: the include of it
     /// is not also "not a template".
     @Test func anIncludeOfABrokenPartialIsNotAlsoUnknown() throws {

@@ -140,11 +140,17 @@ export class Element extends Node {
     this.dispatchEvent(new Event('click', { bubbles: true }))
   }
   getBoundingClientRect() { return { width: 0, height: 0, top: 0, left: 0 } }
+  scrollIntoView() { this.ownerDocument.scrolledTo = this }
+  get hash() { const href = this.getAttribute('href') ?? '', i = href.indexOf('#'); return i < 0 ? '' : href.slice(i) }
   animate() { return { finished: Promise.resolve(), cancel() {} } }
 }
 
 export class Event {
-  constructor(type, init = {}) { this.type = type; this.bubbles = !!init.bubbles; this.defaultPrevented = false; this.key = init.key }
+  constructor(type, init = {}) {
+    this.type = type; this.bubbles = !!init.bubbles; this.defaultPrevented = false; this.key = init.key
+    // A click's count (2 for a double click's second), and a key held down.
+    this.detail = init.detail ?? 0; this.repeat = !!init.repeat
+  }
   preventDefault() { this.defaultPrevented = true }
   stopPropagation() { this.stopped = true }
 }
@@ -324,7 +330,8 @@ export function seededRandom(seed = 1) {
 
 /// Loads a page and runs its inline scripts (not JSON data blocks) in a fresh context.
 /// Returns the document, the window-like global, the clock and what was shared or copied.
-export function loadPage(html, { url, random = seededRandom(1), share = false, clipboard = true, reducedMotion = false } = {}) {
+/// `state`: the history entry the page is opened from (a reload, or Back to it from disk).
+export function loadPage(html, { url, random = seededRandom(1), share = false, clipboard = true, reducedMotion = false, state = null } = {}) {
   const document = new Document(html, url)
   const clock = new FakeClock()
   clock.origin = clock.now
@@ -346,7 +353,7 @@ export function loadPage(html, { url, random = seededRandom(1), share = false, c
   EventTargetMixin.add(window)
   // Session history: pushState adds an entry after the current one; back and forward move
   // through them and fire popstate later, as browsers do.
-  const entries = [null]
+  const entries = [state]
   let at = 0
   const go = step => {
     if (at + step < 0 || at + step >= entries.length) return

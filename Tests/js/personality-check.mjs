@@ -101,6 +101,88 @@ console.log(`${combinations.length - failures} of ${combinations.length} combina
   expect('a moved slider answers', where(), String(+at + 1))
   console.log('going back and the slider: checked')
 }
+// A reader's slips and the browser's history: a double click's second click, Enter held
+// down, Forward past a changed answer, a page opened again from its history entry (a reload,
+// or from disk any Back to it), and Back after several plays.
+{
+  const open = state => {
+    const page = loadPage(html, { random: seededRandom(7), state }), doc = page.document, w = page.window
+    const shown = () => [...doc.querySelectorAll('.q')].find(e => !e.hidden)
+    const where = () => !doc.querySelector('#result').hidden ? 'result' : doc.querySelector('#intro').hidden ? doc.querySelector('#qn').textContent : 'intro'
+    const outcome = () => [...doc.querySelectorAll('.o')].findIndex(e => !e.hidden)
+    const tick = () => page.clock.tick(0)
+    // Answers the question shown: its first answer, or Next with what is on the screen.
+    const next = () => { const q = shown(); (q.querySelector('button.a') ?? q.querySelector('.go')).click() }
+    const click = (el, detail) => el.dispatchEvent(new (w.Event)('click', { bubbles: true, detail }))
+    return { doc, w, shown, where, outcome, tick, next, click }
+  }
+  const expect = (what, got, wanted) => { if (got !== wanted) { failures++; console.error(`${what}: ${got}, not ${wanted}`) } }
+
+  const a = open()
+  a.doc.querySelector('#begin').click()
+  const single = () => a.shown().querySelector('button.a')
+  while (!single()) a.next()
+  const at = a.where()
+  a.click(single(), 1)
+  const after = a.where()
+  // The second click of the double click lands on what the first brought up.
+  a.click(a.shown().querySelector('button.a, .go'), 2)
+  expect('a double click answers once', a.where(), after)
+  expect('and had answered', after, String(+at + 1))
+  const enter = repeat => { const e = new (a.w.Event)('keydown', { bubbles: true, key: 'Enter', repeat }); a.shown().querySelector('button, input').dispatchEvent(e); return e.defaultPrevented }
+  expect('Enter held down repeats nothing', enter(true), true)
+  expect('a first Enter is the browser\'s', enter(false), false)
+
+  // To the result, then back to the tick-box question to tick something else, and Forward.
+  while (a.where() != 'result') a.next()
+  let back = 0
+  while (!a.shown()?.querySelector('input[type=checkbox]')) { a.w.history.back(); a.tick(); back++ }
+  const boxes = [...a.shown().querySelectorAll('input[type=checkbox]')]
+  const ticked = boxes.map(b => b.checked)
+  boxes.forEach(b => { b.click(); b.dispatchEvent(new (a.w.Event)('input', { bubbles: true })) })
+  for (let i = 0; i < back; i++) { a.w.history.forward(); a.tick() }
+  expect('Forward to the result', a.where(), 'result')
+  const changed = a.outcome()
+  // The same answers through Next give the same outcome.
+  const b = open()
+  b.doc.querySelector('#begin').click()
+  while (b.where() != 'result') {
+    const q = b.shown(), boxes = [...q.querySelectorAll('input[type=checkbox]')]
+    if (boxes.length) boxes.forEach((x, i) => { if (x.checked == ticked[i]) x.click() })
+    b.next()
+  }
+  expect('Forward past a changed answer counts it', changed, b.outcome())
+
+  // Opened again from its entry: the result, and a question with its ticks.
+  const again = open(a.w.history.state)
+  expect('a result opened again', again.where(), 'result')
+  expect('shows the same outcome', again.outcome(), changed)
+  for (let i = 0; i < back; i++) { a.w.history.back(); a.tick() }
+  const reopened = open(a.w.history.state)
+  expect('a question opened again', reopened.where(), a.where())
+  expect('keeps its ticks', [...reopened.shown().querySelectorAll('input[type=checkbox]')].map(x => x.checked).join(), boxes.map(x => x.checked).join())
+
+  // "Take it again" goes back to the page's own entry: plays do not pile up in history.
+  for (let play = 0; play < 3; play++) {
+    while (a.where() != 'result') a.next()
+    a.doc.querySelector('#again').click()
+    a.tick()
+    expect('Take it again shows the intro', a.where(), 'intro')
+    expect('from the page\'s own entry', a.w.history.state.d, 0)
+    a.doc.querySelector('#begin').click()
+  }
+  while (a.where() != 'result') a.next()
+  expect('entries after four plays: the page\'s and one play\'s', a.w.history.length, questions.length + 2)
+  // A link to a place in the page adds no entry.
+  const link = a.doc.createElement('a')
+  link.setAttribute('href', '#intro')
+  a.doc.querySelector('#result').append(link)
+  const entries = a.w.history.length, state = a.w.history.state
+  a.click(link, 1)
+  expect('an in-page link moves there', a.doc.scrolledTo, a.doc.querySelector('#intro'))
+  expect('without an entry', a.w.history.length === entries && a.w.history.state === state, true)
+  console.log('slips and history: checked')
+}
 // Next on an untouched slider takes the middle answer; each key moves one answer, left and
 // right as the thumb runs on screen (the other way on a right-to-left page).
 const sliderPlay = (dir, keys) => {

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import { loadPage, seededRandom, settle } from './minidom.mjs'
 
 const [drawPage, suddenPage, passPage] = process.argv.slice(2).map(path => readFileSync(path, 'utf8'))
-let passed = 0, failed = 0
+let passed = 0, failed = 0, reviewedBodies = 0
 
 async function check(name, body) {
   try {
@@ -91,8 +91,12 @@ function expectResult(g, asked, message) {
   const items = [...g.$('review').children]
   equal(items.map(li => li.className), asked.map(a => a.right ? 'ok' : 'no'), message + ': review marks')
   items.forEach((li, k) => {
-    const q = g.data.q[asked[k].i], [mark, question, yours, correct] = li.children.map(p => p.textContent)
+    const q = g.data.q[asked[k].i], of = name => li.children.filter(e => e.localName == name)
+    const [mark, question, yours, correct] = of('p').map(p => p.textContent), divs = of('div')
     const text = html => { const e = g.document.createElement('p'); e.innerHTML = html; return e.textContent }
+    // The question's own text (a picture, a passage) is in the review too, before the answers.
+    equal(divs.length, q.b ? 2 : 1, message + ': review blocks')
+    if (q.b) equal(divs[0].textContent, text(q.b), message + ': review question text'), reviewedBodies++
     // Right and wrong are said in words, not only by the item's colour.
     equal(mark, asked[k].right ? 'Right' : 'Wrong', message + ': review verdict')
     equal(question, text(q.h), message + ': review question')
@@ -347,6 +351,23 @@ await check('share: the Web Share API where present, else the clipboard, with a 
   equal(neither.$('qn').textContent, '1', 'play again starts a new play')
   assert(!neither.visible('result') && neither.visible('play'), 'play again shows the first question')
 })
+
+await check('a double click\'s second click and Enter held down answer nothing they were not meant for', () => {
+  const g = game(passPage)
+  const click = (el, detail) => el.dispatchEvent(new (g.window.Event)('click', { bubbles: true, detail }))
+  g.$('begin').click()
+  g.answer(true)
+  click(g.$('next'), 1)
+  equal(g.$('qn').textContent, '2', 'Next went on')
+  // The second click lands on what the first brought up: a choice of the next question.
+  click(g.$('as').querySelector('button.a, input'), 2)
+  assert(g.visible('play') && g.$('fb').hidden, 'the second click of a double click answered')
+  const enter = repeat => { const e = new (g.window.Event)('keydown', { bubbles: true, key: 'Enter', repeat }); g.$('next').dispatchEvent(e); return e.defaultPrevented }
+  assert(enter(true) && !enter(false), 'Enter held down is stopped after its first press, and only then')
+})
+
+await check('the review shows a question\'s own text (its picture, its passage) with it', () =>
+  assert(reviewedBodies > 0, 'no question with text of its own was reviewed'))
 
 console.log(`${passed} of ${passed + failed} checks passed`)
 process.exit(failed ? 1 : 0)
