@@ -124,6 +124,19 @@ enum StoryParser {
         return (Story.Page(id: id, title: title, ending: ending, line: item.line, column: item.titleColumn), diagnostics)
     }
 
+    /// What an empty `start:` line most likely meant: `start: #cave` is `start:` and a
+    /// comment in YAML, so the hint names the id written in the comment, when there is one.
+    static func emptyStartHint(_ line: String, ids: [String]) -> String {
+        let comment = line.firstIndex(of: "#").map { line[line.index(after: $0)...] } ?? ""
+        let written = comment.prefix { !$0.isWhitespace }
+        guard !written.isEmpty else {
+            return "write the id of the first page, e.g. start: \(ids.first ?? "the-id")"
+        }
+        let id = Story.percentDecoded(String(written))
+        return "in YAML '#' begins a comment: write start: \(id), without '#'"
+            + (ids.contains(id) ? "" : NearestMatch.hint(id, in: ids).map { " (\($0))" } ?? "")
+    }
+
     /// `start:` names the first page; without it the reader starts on page 1.
     static func startPage(
         _ reader: inout FrontMatterReader, index: [String: Int], pages: [Story.Page], file: SourceFile,
@@ -135,7 +148,7 @@ enum StoryParser {
             if entry.value.isNull {
                 diagnostics.append(file.diagnostic(
                     .warning, "'start' is empty, so the story starts on page 1", line: entry.line,
-                    characterColumn: entry.column, hint: "in YAML '#' begins a comment: write start: inside, without '#'"))
+                    characterColumn: entry.column, hint: emptyStartHint(file.line(entry.line), ids: pages.map(\.id))))
             }
             return 0
         }

@@ -438,11 +438,19 @@ let cave = """
         #expect(problems[0].hint == "did you mean 'start'?")
     }
 
-    @Test func anEmptyStartIsAWarning() {
-        // In YAML '#' begins a comment, so this is an empty value.
-        let (piece, problems) = parse(cave.replacingOccurrences(of: "title: The Cave", with: "start: #inside"))
+    /// In YAML '#' begins a comment, so `start: #deep` is an empty value; the hint names the
+    /// id the comment holds.
+    @Test(arguments: [
+        ("start: #deep", "in YAML '#' begins a comment: write start: deep, without '#'"),
+        ("start: #village  # the happy end", "in YAML '#' begins a comment: write start: village, without '#'"),
+        ("start:   #dep", "in YAML '#' begins a comment: write start: dep, without '#' (did you mean 'deep'?)"),
+        ("start:", "write the id of the first page, e.g. start: the-entrance"),
+    ])
+    func anEmptyStartIsAWarning(line: String, hint: String) {
+        let (piece, problems) = parse(cave.replacingOccurrences(of: "title: The Cave", with: line))
         #expect(piece != nil)
         #expect(located(problems) == ["3:1: warning: 'start' is empty, so the story starts on page 1"])
+        #expect(problems.first?.hint == hint)
     }
 }
 
