@@ -16,6 +16,7 @@ enum StoryParser {
         // Read first, so that a story without pages is not also told the key is unknown.
         let mapChoices = reader.choice("map-choices", as: Story.MapChoices.self)
         guard !outline.items.isEmpty else {
+            _ = reader.string("start")
             return (nil, [file.error(
                 "this story has no pages", line: kindLine,
                 hint: "each '##' heading opens a page, e.g. '## The entrance', with its text and choices below it")])

@@ -43,15 +43,19 @@ extension Pipeline {
             defaultLanguage: settings.language, includeDrafts: true, allowRawHTML: settings.rawHTML)
         let (piece, found) = parse(LoadedContent(source: file, siblings: [:]), relativePath: name + ".md", options: options)
         problems += found
-        guard let piece, !problems.hasErrors else { return (nil, problems) }
+        guard let piece else { return (nil, problems) }
         guard case .story = piece.body else {
+            guard !problems.hasErrors else { return (nil, problems) }
             let message = "this is a \(piece.meta.kind.label.lowercased()), not a story"
             let hint = "only stories (kind: story) have a graph"
             guard let at = piece.meta.kindPosition else { return (nil, problems + [.error(message, file: path, hint: hint)]) }
             return (nil, problems + [file.diagnostic(.error, message, line: at.line, characterColumn: at.column, hint: hint)])
         }
+        // Checked even with errors, as a build checks it: its traps and unreachable pages too.
         let (analysed, findings) = check(piece, file: file, statistics: false)
-        guard case .story(let story, let analysis) = analysed.body else { return (nil, problems + findings) }
+        guard !problems.hasErrors, case .story(let story, let analysis) = analysed.body else {
+            return (nil, (problems + findings).sorted())
+        }
         let dot = StoryDOT.render(
             title: piece.meta.title, story: story, analysis: analysis, words: PageMessages(messages.resolve(piece.meta.lang).catalog),
             choices: settings.mapChoices(for: story))

@@ -42,7 +42,9 @@ import TestSupport
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("\(file.path):5:3: error: unknown page 'tow'\n 5 | - [On](#tow)\n   |   ^\nhint: did you mean 'two'?"))
-        #expect(result.stderr.contains("No graph: 1 error and 0 warnings."))
+        // Checked as a build checks it: the page no link reaches is told too.
+        #expect(result.stderr.contains("\(file.path):7:4: warning: page 3 cannot be reached"))
+        #expect(result.stderr.contains("No graph: 1 error and 1 warning."))
 
         // Warnings are printed, and the graph still is.
         try "---\nkind: story\n---\n## One\n- [On](#two)\n## Two {#two}\n## Lost\n".write(to: file, atomically: true, encoding: .utf8)
@@ -108,15 +110,16 @@ import TestSupport
         #expect(result.stdout.contains("  playthroughs: unbounded (a loop lies on the way to an ending"))
     }
 
-    /// An error in a story does not hide its graph's warnings, in check as in build.
+    /// An error in a story does not hide its graph's warnings, in check, build and graph.
     @Test func checkAndBuildReportAStorysWarningsBesideItsErrors() throws {
         let folder = Repository.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Content"), withIntermediateDirectories: true)
         try "---\nkind: story\ntitle: Mix\n---\n## One\n- [Go](#two)\n\n## Two {ending=great}\nThe end.\n\n## Orphan\nUnreachable.\n"
             .write(to: folder.appendingPathComponent("Content/mix.md"), atomically: true, encoding: .utf8)
-        for command in ["check", "build"] {
-            let result = try quizgen(command, "--no-color", in: folder, environment: ["PATH": "/nonexistent"])
+        for command in ["check", "build", "graph"] {
+            let arguments = command == "graph" ? [command, "--no-color", "Content/mix.md"] : [command, "--no-color"]
+            let result = try ProcessResult.run(Repository.binary, arguments, in: folder, environment: ["PATH": "/nonexistent"])
             #expect(result.status == 1, "\(command)")
             #expect(result.stderr.contains("Content/mix.md:8:9: error: 'great' is not a kind of ending"), "\(command)")
             #expect(result.stderr.contains("Content/mix.md:11:4: warning: page 3 cannot be reached"), "\(command)")

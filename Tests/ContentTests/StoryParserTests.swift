@@ -357,6 +357,9 @@ let cave = """
     @Test func storyWithoutPages() {
         let (_, problems) = parse("---\nkind: story\n---\nJust an introduction.\n")
         #expect(located(problems) == ["2:1: error: this story has no pages"])
+        // Its start is a story's key, not an unknown one.
+        let started = parse("---\nkind: story\nstart: cave\n---\nJust an introduction.\n").1
+        #expect(located(started) == ["2:1: error: this story has no pages"])
     }
 
     @Test func linksInTheIntroductionMustLeadToPages() {
