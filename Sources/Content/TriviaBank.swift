@@ -85,8 +85,11 @@ enum TriviaBank {
         }
         if columns.index["time"] != nil, let row = dataRows.first(where: { !(columns.value("time", in: $0.fields) ?? "").isEmpty }) {
             let value = columns.value("time", in: row.fields) ?? ""
+            // At the column's name in the header.
+            let spans = fieldSpans(Array(file.line(1).utf8), delimiter: delimiter)
+            let at = columns.index["time"].flatMap { $0 < spans.count ? spans[$0].lowerBound + 1 : nil } ?? 1
             problems.append(file.warning(
-                "the time limit column is ignored: a quiz has one time limit for every question", line: 1,
+                "the time limit column is ignored: a quiz has one time limit for every question", line: 1, byteColumn: at,
                 hint: "set it in the front matter, e.g. time: \(Int(value) ?? 20)"))
         }
         problems += readProblem.map { [$0] } ?? []

@@ -53,7 +53,7 @@ import TestSupport
     @Test func aKahootSheetReadsWithOneColumnPerAnswer() throws {
         let (quiz, problems) = banked(try fixture("kahoot.csv"))
         #expect(placed(problems) == [
-            "Content/quizzes/bank.csv:1:1: warning: the time limit column is ignored: a quiz has one time limit for every question",
+            "Content/quizzes/bank.csv:1:149: warning: the time limit column is ignored: a quiz has one time limit for every question",
         ])
         #expect(problems.first?.hint == "set it in the front matter, e.g. time: 20")
         let questions = try #require(quiz?.questions)
