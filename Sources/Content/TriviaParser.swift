@@ -167,7 +167,8 @@ enum TriviaParser {
                 diagnostics.append(file.warning(
                     "unknown flag '.\(flag)'", line: token.line, byteColumn: token.column,
                     hint: NearestMatch.hint(flag, in: known, prefix: ".")
-                        ?? "known flags: \(known.map { ".\($0)" }.joined(separator: ", "))"))
+                        ?? "known flags: \(known.map { ".\($0)" }.joined(separator: ", ")); a level of your own "
+                        + "is one the front matter gives points, e.g. points: {\(flag): 3}"))
             case .pair(let key, let value) where key == "points":
                 guard let n = Int(value), pointsRange.contains(n) else {
                     diagnostics.append(file.error(

@@ -196,6 +196,10 @@ let capital = """
         #expect(quiz.questions.map(\.points) == [1, 1])
         // Without any map, levels are labels and every question is worth 1, silently.
         #expect(parse(triviaFile("", "## A {.medium}\n- [x] a\n- [ ] b\n")).1.isEmpty)
+        // A level of one's own is one the map gives points, which the hint says.
+        let own = parse(triviaFile("", "## A {.expert}\n- [x] a\n- [ ] b\n")).1
+        #expect(located(own) == ["4:7: warning: unknown flag '.expert'"])
+        #expect(own.first?.hint == "known flags: .single, .multiple, .easy, .medium, .hard; a level of your own is one the front matter gives points, e.g. points: {expert: 3}")
     }
 
     @Test func markdownBeforeTheChoicesIsTheQuestionBodyAndAfterThemAWarning() throws {
