@@ -69,8 +69,9 @@ struct SiteBoundary: Sendable {
                 "\(display) is a link to \(target), a hidden file or folder: it is not read or published", file: display,
                 hint: "names that start with '.' are never published; link to a file without one")
         }
+        let what = fs.kind(real) == .directory ? "folder" : "file"
         return .warning(
             "\(display) is a link to \(target), outside \(area): it is not read or published", file: display,
-            hint: "copy the file into \(area == "the site" ? "the site folder" : area); links may only point to files inside it")
+            hint: "copy the \(what) into \(area == "the site" ? "the site folder" : area); links may only point to \(what)s inside it")
     }
 }

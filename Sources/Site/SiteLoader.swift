@@ -128,7 +128,8 @@ public enum SiteLoader {
                     ? "no content folder: \(location.contentDisplay)/ does not exist (in \(cwd))"
                     : "\(location.contentDisplay) is not a folder",
                 file: location.contentDisplay,
-                hint: "create Content/ with one Markdown file per quiz or story, or name the folder with --source"))
+                hint: "create Content/ with one Markdown file per quiz or story (quizgen init makes a new site with examples), "
+                    + "or name the folder with --source"))
             return (site, diagnostics)
         }
 
