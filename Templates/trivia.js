@@ -6,7 +6,7 @@
   const all = (s, e) => [...e.querySelectorAll(s)], kids = (e, s) => all(':scope>' + s, e)
   ;['intro', 'play', 'result'].forEach(s => E[s] = kids(main, '#' + s)[0])
   const begin = kids(E.intro, 'button').pop(), times = kids(E.intro, 'fieldset input')
-  ;[['play', 'qt qn pts tb timer secs warn qh qb as submit verdict fb why next'], ['result', 'rh sum arc pct score over perfect passed failed review share status again']]
+  ;[['play', 'qt qn pts tb timer secs warn qh qb as submit verdict fb why next'], ['result', 'rh sum arc pct score over overt perfect passed failed review share status again']]
     .forEach(([s, ids]) => ids.split(' ').forEach(id => E[id] = E[s].querySelector('#' + id)))
   const D = JSON.parse(data.textContent), Q = D.q, as = $('as'), bar = $('timer')
   const now = () => performance.now(), keys = n => [...Array(n).keys()], text = (id, t) => $(id).textContent = t
@@ -109,7 +109,10 @@
     text('pct', say('pct', pct))
     text('score', say('score', max, score))
     $('perfect').hidden = !perfect
-    $('over').hidden = !D.e || perfect
+    // Sudden death ends at its last answer: wrong, or none in time.
+    const late = !log[log.length - 1][1]
+    $('over').hidden = !D.e || perfect || late
+    $('overt').hidden = !D.e || perfect || !late
     if (D.pass != null) $('failed').hidden = !($('passed').hidden = score * 100 < D.pass * max)
     kids($('sum'), 'p.tm').forEach((p, i) => p.hidden = i != mode)
     $('review').innerHTML = log.map(([q, picks, right]) => `<li class="${right ? 'ok' : 'no'}"><p class="v">${D.m[right ? 'ok' : 'no']}</p><p>${q.h}</p>${q.b ? `<div>${q.b}</div>` : ''}`

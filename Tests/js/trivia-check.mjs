@@ -256,7 +256,7 @@ await check('sudden death ends at the first wrong answer or time-out, with a dis
   }
   assert(g.visible('result'), 'the game is over after a wrong answer')
   expectResult(g, asked, 'sudden death')
-  assert(g.visible('over') && !g.visible('perfect'), 'game-over message')
+  assert(g.visible('over') && !g.visible('overt') && !g.visible('perfect'), 'game-over message')
 
   g.$('again').click()
   g.answer(true)
@@ -265,12 +265,14 @@ await check('sudden death ends at the first wrong answer or time-out, with a dis
   equal(g.$('next').textContent, 'See your score', 'a time-out ends the game too')
   g.next()
   equal(g.$('review').children.length, 2, 'two questions played')
+  // Said as a time-out, not as a wrong answer.
+  assert(g.visible('overt') && !g.visible('over'), 'the time-out message')
 
   g.$('again').click()
   const all = playRound(g, () => true)
   equal(all.length, g.data.q.length, 'a perfect run plays every question')
   expectResult(g, all, 'perfect run')
-  assert(g.visible('perfect') && !g.visible('over'), 'the perfect-run message')
+  assert(g.visible('perfect') && !g.visible('over') && !g.visible('overt'), 'the perfect-run message')
 })
 
 await check('sudden death puts the questions it dealt but did not ask back on top of the deck', () => {
