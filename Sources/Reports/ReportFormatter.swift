@@ -201,14 +201,16 @@ public enum ReportFormatter {
         return "\(tenths / 10).\(tenths % 10)%"
     }
 
-    /// 1,234,567 or 1.2e+24 for counts beyond what is worth spelling out.
+    /// 1,234,567, or "about 1.23 × 10^24" for counts beyond what is worth spelling out (as
+    /// a story's playthroughs are said).
     static func count(_ value: Double) -> String {
         // More combinations than a Double can hold: a quiz of over a thousand answers.
-        guard value.isFinite else { return "more than 1.7e+308" }
+        guard value.isFinite else { return "more than 1.79 × 10^308" }
         guard value < 1e15 else {
-            let exponent = Int(value.exponentBase10)
-            let mantissa = value / pow10(exponent)
-            return "\(Double(Int(mantissa * 10)) / 10)e+\(exponent)"
+            var exponent = Int(value.exponentBase10)
+            var hundredths = Int((value / pow10(exponent) * 100).rounded())
+            if hundredths >= 1_000 { (hundredths, exponent) = (hundredths / 10, exponent + 1) }
+            return "about \(hundredths / 100).\(hundredths / 10 % 10)\(hundredths % 10) × 10^\(exponent)"
         }
         return String(Int64(value)).withThousandsSeparators
     }

@@ -144,8 +144,8 @@ import TestSupport
             .write(to: content.appendingPathComponent("q.md"), atomically: true, encoding: .utf8)
         let text = try ProcessResult.run(Repository.binary, ["check", "--source", content.path])
         #expect(text.status == 0)
-        #expect(text.stdout.contains("more than 1.7e+308 answer combinations"))
+        #expect(text.stdout.contains("more than 1.79 × 10^308 answer combinations"))
         let json = try ProcessResult.run(Repository.binary, ["check", "--source", content.path, "--format", "json"])
-        #expect(json.stdout.contains("\"combinations\": \"more than 1.7e+308\""))
+        #expect(json.stdout.contains("\"combinations\": \"more than 1.79 × 10^308\""))
     }
 }
