@@ -31,8 +31,9 @@ enum TriviaBank {
     struct Row {
         var line: Int
         var fields: [String]
-        /// True when no field holds a line break: the row is exactly the line `line`.
-        var oneLine: Bool
+        /// How many lines of the file the row takes: more than one when a quoted field holds
+        /// a line break.
+        var lines: Int
     }
 
     /// - Parameter delimiter: what separates fields (`bank-delimiter`); nil to tell it from
@@ -148,7 +149,7 @@ enum TriviaBank {
             let csv = try EnumeratedCSV(string: text, delimiter: CSVDelimiter(unicodeScalarLiteral: delimiter), loadColumns: false, rowLimit: 0)
             try csv.enumerateAsArray(startAt: 0, rowLimit: nil) { fields in
                 let breaks = fields.reduce(0) { $0 + $1.utf8.count { $0 == UInt8(ascii: "\n") } }
-                rows.append(Row(line: line, fields: fields, oneLine: breaks == 0))
+                rows.append(Row(line: line, fields: fields, lines: breaks + 1))
                 line += breaks + 1
             }
         } catch {
@@ -334,27 +335,46 @@ enum TriviaBank {
         levels: inout TriviaParser.Levels
     ) -> (TriviaQuiz.Question?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        /// Points at a value on the row's line: inside the named column's field when the
+        /// Points at a value in the row's text: inside the named column's field when the
         /// column is known (the answer's text may stand earlier in the row, in its question),
-        /// else where it stands exactly once.
-        /// `occurrence` counts from 0: a duplicate choice is the value's second.
-        func column(of value: String, in name: String? = nil, occurrence: Int = 0) -> Int {
-            guard row.oneLine, !value.isEmpty else { return 1 }
-            let line = Array(file.line(row.line).utf8)
-            let needle = Array(value.utf8)
-            if let name, let index = columns.index[name] {
-                let spans = fieldSpans(line, delimiter: delimiter)
-                guard index < spans.count else { return 1 }
-                let span = spans[index]
-                let found = (span.lowerBound..<max(span.lowerBound, span.upperBound - needle.count + 1))
-                    .filter { line[$0..<($0 + needle.count)].elementsEqual(needle) }
-                return (occurrence < found.count ? found[occurrence] : found.last ?? span.lowerBound) + 1
+        /// else where it stands exactly once. The row may take several lines, and a quote in
+        /// a quoted field is written twice. `occurrence` counts from 0: a duplicate choice is
+        /// the value's second.
+        func place(of value: String, in name: String? = nil, occurrence: Int = 0) -> (line: Int, column: Int) {
+            guard !value.isEmpty else { return (row.line, 1) }
+            var text: [UInt8] = []
+            for n in row.line..<(row.line + row.lines) {
+                if n > row.line { text.append(UInt8(ascii: "\n")) }
+                text += file.line(n).utf8
             }
-            let found = line.indices.filter { line[$0...].starts(with: needle) }
-            return found.count == 1 ? found[0] + 1 : 1
+            func found(_ needle: [UInt8], in span: Range<Int>) -> [Int] {
+                guard span.count >= needle.count else { return [] }
+                return (span.lowerBound...(span.upperBound - needle.count)).filter { text[$0..<($0 + needle.count)].elementsEqual(needle) }
+            }
+            let plain = Array(value.utf8)
+            let quoted = Array(value.replacingOccurrences(of: "\"", with: "\"\"").utf8)
+            var offset: Int?
+            if let name, let index = columns.index[name] {
+                let spans = fieldSpans(text, delimiter: delimiter)
+                guard index < spans.count else { return (row.line, 1) }
+                let span = spans[index]
+                let first = found(plain, in: span)
+                let hits = first.isEmpty ? found(quoted, in: span) : first
+                offset = occurrence < hits.count ? hits[occurrence] : hits.last ?? span.lowerBound
+            } else {
+                let whole = 0..<text.count
+                let first = found(plain, in: whole)
+                let hits = first.isEmpty ? found(quoted, in: whole) : first
+                offset = hits.count == 1 ? hits[0] : nil
+            }
+            guard let offset else { return (row.line, 1) }
+            let before = text[..<offset]
+            let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            return (row.line + before.count { $0 == UInt8(ascii: "\n") }, offset - lineStart + 1)
         }
         func error(_ message: String, at value: String = "", in name: String? = nil, occurrence: Int = 0, hint: String? = nil) {
-            diagnostics.append(file.error(message, line: row.line, byteColumn: column(of: value, in: name, occurrence: occurrence), hint: hint))
+            let at = place(of: value, in: name, occurrence: occurrence)
+            diagnostics.append(file.error(message, line: at.line, byteColumn: at.column, hint: hint))
         }
         let report: (String, String, String?) -> Void = { error($0, at: $1, hint: $2) }
 
@@ -435,15 +455,17 @@ enum TriviaBank {
                 level = known
             } else {
                 // As an unknown level flag in Markdown: a warning, and the question is worth 1.
+                let at = place(of: value, in: "level")
                 diagnostics.append(file.warning(
-                    "unknown level '\(value)', so this question is worth 1 point", line: row.line, byteColumn: column(of: value, in: "level"),
+                    "unknown level '\(value)', so this question is worth 1 point", line: at.line, byteColumn: at.column,
                     hint: NearestMatch.hint(value, in: levels.names) ?? "levels: \(levels.names.joined(separator: ", "))"))
             }
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         let resolved = points ?? level.map { level in
             levels.points(of: level) { message, hint in
-                diagnostics.append(file.warning(message, line: row.line, byteColumn: column(of: level, in: "level"), hint: hint))
+                let at = place(of: level, in: "level")
+                diagnostics.append(file.warning(message, line: at.line, byteColumn: at.column, hint: hint))
             }
         } ?? 1
         let range = SourceRange(start: .init(line: row.line, column: 1), end: .init(line: row.line, column: 1))

@@ -184,6 +184,23 @@ func placed(_ diagnostics: [Diagnostic]) -> [String] {
         #expect(TriviaBank.fieldSpans(Array(#""a ""b"", c",d,,"e"#.utf8), delimiter: ",") == [1..<11, 13..<14, 15..<15, 17..<18])
     }
 
+    /// A value with a quote is found as the file writes it (the quote twice), and a value on
+    /// a later line of a row that takes several is found on its own line.
+    @Test func columnsPointIntoQuotedAndMultiLineFields() {
+        let (_, problems) = banked("""
+            question,choices,answer
+            Which?,"say ""hi""|say ""hi""|no",no
+            "Two
+            lines?",yes|no|sure,"ma
+            ybe"
+
+            """)
+        #expect(placed(problems) == [
+            "Content/quizzes/bank.csv:2:20: error: duplicate choice 'say \"hi\"' in this row",
+            "Content/quizzes/bank.csv:4:22: error: the answer 'ma\nybe' is not one of this row's choices",
+        ])
+    }
+
     /// An unknown level is what it is in Markdown (an unknown flag): a warning, and 1 point.
     @Test func anUnknownLevelIsWorthOnePoint() throws {
         let (quiz, problems) = banked(
