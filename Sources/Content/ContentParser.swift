@@ -209,8 +209,9 @@ public enum ContentParser {
     public enum SiblingError: Error, Sendable, Equatable {
         case notFound
         case unreadable(String)
-        /// Where the first byte that is not UTF-8 is (line, character column).
-        case notUTF8(line: Int, column: Int)
+        /// Where the first byte that is not UTF-8 is (line, character column), and its line
+        /// with each bad byte as U+FFFD.
+        case notUTF8(line: Int, column: Int, text: String)
         /// Read through a link that leads out of the site (to this resolved path): refused.
         case outsideSite(String)
     }

@@ -264,7 +264,7 @@ public enum SiteLoader {
         case .success(let text): return .success(text)
         case .failure(.unreadable(let reason)): return .failure(.unreadable(reason))
         case .failure(.tooLarge(let size)): return .failure(.unreadable(tooLargeMessage(size)))
-        case .failure(.notUTF8(let place)): return .failure(.notUTF8(line: place.line, column: place.column))
+        case .failure(.notUTF8(let place)): return .failure(.notUTF8(line: place.line, column: place.column, text: place.text))
         }
     }
 
@@ -512,7 +512,7 @@ public enum SiteLoader {
         case .failure(.notUTF8(let place)):
             return .failure(.error(
                 "the file is not valid UTF-8", file: display, line: place.line, column: place.column,
-                hint: "save it as UTF-8 in your editor"))
+                hint: "save it as UTF-8 in your editor", sourceLine: place.text))
         }
     }
 

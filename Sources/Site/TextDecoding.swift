@@ -44,6 +44,8 @@ enum TextDecoding {
     struct InvalidUTF8: Error, Equatable {
         var line: Int
         var column: Int
+        /// The line, each bad byte shown as U+FFFD, for the diagnostic's caret.
+        var text = ""
     }
 
     /// Drops a byte-order mark and turns `\r\n` and `\r` into `\n`, in place; the new length.
@@ -126,16 +128,20 @@ enum TextDecoding {
         return .valid(isASCII: isASCII)
     }
 
-    /// Where the byte at `i` is: its line (counted by `\n` alone, before line breaks are
-    /// normalised) and its column in characters, as everywhere in diagnostics.
+    /// Where the byte at `i` is: its line and its column in characters, as every other
+    /// diagnostic counts them, in the text as normalised (`\r\n`, `\r` and `\n` each end a
+    /// line; a byte-order mark is none of the first line).
     static func place(of i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> InvalidUTF8 {
         var line = 1
-        var lineStart = 0
-        for k in 0..<i where bytes[k] == 0x0A {
+        var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        for k in lineStart..<i where bytes[k] == 0x0A || bytes[k] == 0x0D {
+            // The `\n` of a `\r\n` ends no line of its own.
+            if bytes[k] == 0x0A, k > 0, bytes[k - 1] == 0x0D { lineStart = k + 1; continue }
             line += 1
             lineStart = k + 1
         }
         let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).count + 1
-        return InvalidUTF8(line: line, column: column)
+        let lineEnd = bytes[i...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+        return InvalidUTF8(line: line, column: column, text: String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self))
     }
 }

@@ -94,8 +94,9 @@ import TestSupport
 
     @Test func aBankThatIsNotUTF8NamesExcelsCSVUTF8() throws {
         let file = SourceFile(path: "Content/quiz.md", text: triviaFile("bank: bank.csv\n", ""))
-        let (_, problems) = ContentParser.parse(file, sitePath: "quiz", siblings: ["bank.csv": .failure(.notUTF8(line: 2, column: 4))])
+        let (_, problems) = ContentParser.parse(file, sitePath: "quiz", siblings: ["bank.csv": .failure(.notUTF8(line: 2, column: 4, text: "Caf\u{FFFD},a|b,a"))])
         #expect(placed(problems) == ["Content/bank.csv:2:4: error: the bank file is not valid UTF-8"])
         #expect(problems.first?.hint?.contains("CSV UTF-8") == true)
+        #expect(problems.first?.sourceLine == "Caf\u{FFFD},a|b,a")
     }
 }

@@ -42,6 +42,7 @@ import Testing
         // Files are read as the build reaches them; the problem comes with the build's.
         let problems = Pipeline().collect(SiteLoader.load(site.location, fileSystem: .disk)).diagnostics
         #expect(problems.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == ["Content/bad.md:5:5: the file is not valid UTF-8"])
+        #expect(problems.first?.sourceLine == "not \u{FFFD}!")
     }
 
     @Test func byteOrderMarkAndCRLFAreNormalised() {

@@ -47,18 +47,19 @@ import Testing
 
     @Test func locatesTheFirstInvalidByteInCharacters() {
         let bytes = Array("line one\né à\u{301}b ".utf8) + [0xE9] + Array(" rest\n".utf8)
-        #expect(TextDecoding.decode(bytes) == .failure(.init(line: 2, column: 6)))
+        #expect(TextDecoding.decode(bytes) == .failure(.init(line: 2, column: 6, text: "é à\u{301}b \u{FFFD} rest")))
     }
 
-    /// Lines are counted by `\n` alone (in the bytes as read, before `\r` is normalised),
-    /// columns in characters from the line's start, a byte-order mark being one of them.
+    /// Lines and columns as every other diagnostic has them, in the text as normalised:
+    /// `\r\n`, `\r` and `\n` each end a line, and a byte-order mark is no character.
     @Test func locatesAnInvalidByteAfterOtherLineBreaksAndLongASCIIRuns() {
-        #expect(TextDecoding.decode(Array("a\r\nb\rc\n".utf8) + [0xFF]) == .failure(.init(line: 3, column: 1)))
-        #expect(TextDecoding.decode(Array("a\rb".utf8) + [0xFF]) == .failure(.init(line: 1, column: 4)))
-        #expect(TextDecoding.decode([0xEF, 0xBB, 0xBF] + Array("x".utf8) + [0xC0, 0x80]) == .failure(.init(line: 1, column: 3)))
+        #expect(TextDecoding.decode(Array("a\r\nb\rc\n".utf8) + [0xFF]) == .failure(.init(line: 4, column: 1, text: "\u{FFFD}")))
+        #expect(TextDecoding.decode(Array("a\rb".utf8) + [0xFF]) == .failure(.init(line: 2, column: 2, text: "b\u{FFFD}")))
+        #expect(TextDecoding.decode([0xEF, 0xBB, 0xBF] + Array("x".utf8) + [0xC0, 0x80])
+            == .failure(.init(line: 1, column: 2, text: "x\u{FFFD}\u{FFFD}")))
         let long = String(repeating: "0123456789abcdef", count: 5)
         #expect(TextDecoding.decode(Array((long + "\n" + long + "é").utf8) + [0xE2, 0x82] + Array("\n".utf8))
-            == .failure(.init(line: 2, column: 82)))
+            == .failure(.init(line: 2, column: 82, text: long + "é\u{FFFD}")))
         #expect(TextDecoding.decode(Array((long + "\n" + long + "é\n").utf8)) == .success(long + "\n" + long + "é\n"))
     }
 

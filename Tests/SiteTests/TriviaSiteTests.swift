@@ -57,6 +57,8 @@ import Testing
         #expect(output.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
             "Content/quiz/banks/bank.csv:2:4: the bank file is not valid UTF-8",
         ])
+        // Its line is shown, the bad byte as U+FFFD under the caret.
+        #expect(output.diagnostics.first?.sourceLine == "Caf\u{FFFD},a|b,a")
     }
 
     @Test func aMissingBankIsAnErrorAtTheKey() {
