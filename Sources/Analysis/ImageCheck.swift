@@ -32,9 +32,19 @@ public enum ImageCheck {
                     "image '\(written)' is not published: names that start with _ or . (\(skipped)) are skipped",
                     line: image.line, byteColumn: image.column, hint: "rename it without the leading \(skipped.prefix(1))")
             }
+            // A Markdown file is published as a page, never as the file itself.
+            if path.lowercased().hasSuffix(".md") {
+                return file.warning(
+                    "image '\(written)' names a Markdown file, which the site publishes as a page, not as a picture",
+                    line: image.line, byteColumn: image.column,
+                    hint: "an image shows a picture file (.png, .jpg, .svg, …); to lead to the page, write a link without the '!'")
+            }
+            // Windows' separator: on the web, and in the site, a path's parts are split by '/'.
+            let slashed = image.source.replacingOccurrences(of: "\\", with: "/")
             return file.warning(
                 "image '\(written)' is not in the site: there is no \(contentName)/\(path)",
-                line: image.line, byteColumn: image.column, hint: hint)
+                line: image.line, byteColumn: image.column,
+                hint: slashed == image.source ? hint : "paths are written with '/', not '\\': ![](\(slashed.prefix(200)))")
         }
     }
 

@@ -31,6 +31,21 @@ import Testing
         ])
     }
 
+    /// A Markdown file is a page, not a picture; a path written with Windows' '\\' is told
+    /// how the web writes it.
+    @Test func markdownFilesAndBackslashesAreToldWhatTheyAre() throws {
+        let site = TemporarySite(files: [
+            "Content/s.md": "---\nkind: story\n---\n## A\n![x](other.md) ![y](pics\\cat.png)\n",
+            "Content/other.md": "---\nkind: story\n---\n## B\nx\n", "Content/pics/cat.png": "",
+        ])
+        let output = Pipeline(options: BuildOptions(render: false)).collect(SiteLoader.load(site.location, fileSystem: .disk))
+        #expect(located(output.diagnostics) == [
+            "Content/s.md:5:1: warning: image 'other.md' names a Markdown file, which the site publishes as a page, not as a picture",
+            "Content/s.md:5:16: warning: image 'pics\\cat.png' is not in the site: there is no Content/pics\\cat.png",
+        ])
+        #expect(output.diagnostics.last?.hint == "paths are written with '/', not '\\': ![](pics/cat.png)")
+    }
+
     @Test func onlyLocalFilesAreAssets() {
         #expect(ImageCheck.assetPath("a/./b/../c.png", folder: "x/y") == .some("x/y/a/c.png"))
         #expect(ImageCheck.assetPath("../../c.png", folder: "x") == .some(nil))
