@@ -44,6 +44,7 @@ enum TriviaWriter {
         if let id = question.id { flags.append("#" + id) }
         if question.multiple { flags.append(".multiple") }
         if let level = question.level { flags.append("." + level) }
+        if let points = question.points { flags.append("points=\(points)") }
         if !flags.isEmpty { heading += " {" + flags.joined(separator: " ") + "}" }
         var out = "## \(heading)\n"
         for block in body { out += "\n\(block)\n" }
@@ -74,19 +75,24 @@ enum TriviaWriter {
     }
 
     /// The questions as quizgen's CSV bank; nil when one of them cannot be said there (Markdown
-    /// text, an id, a choice with the choice separator in it).
+    /// text, an id, a choice with the choice separator in it). A question's own points go in a
+    /// `points` column, which wins over its level as `points=N` does; only a bank that needs
+    /// one has it.
     static func csv(_ questions: [TriviaDraft.Question]) -> String? {
-        var out = "question,choices,answer,level,explanation\n"
+        let pointsColumn = questions.contains { $0.points != nil }
+        var out = "question,choices,answer,level," + (pointsColumn ? "points," : "") + "explanation\n"
         for question in questions {
             guard question.text.isPlain, question.id == nil, question.explanation.allSatisfy(\.isPlain),
                   question.choices.allSatisfy({ $0.text.isPlain && !$0.text.readable.contains("|") })
             else { return nil }
             let choices = question.choices.map { $0.text.readable.trimmingWhitespace }
             let answers = question.choices.filter(\.correct).map { $0.text.readable.trimmingWhitespace }
-            let fields = [
+            var fields: [String] = [
                 question.text.readable.trimmingWhitespace, choices.joined(separator: "|"), answers.joined(separator: "|"),
-                question.level ?? "", question.explanation.map(\.readable).joined(separator: "\n\n"),
+                question.level ?? "",
             ]
+            if pointsColumn { fields.append(question.points.map(String.init) ?? "") }
+            fields.append(question.explanation.map(\.readable).joined(separator: "\n\n"))
             out += fields.map(csvField).joined(separator: ",") + "\n"
         }
         return out
