@@ -45,7 +45,9 @@ public enum GIFTExporter {
     }
 
     /// Inline content and blocks as GIFT text: plain and escaped, or `[html]` when it has
-    /// formatting that plain text would lose.
+    /// formatting that plain text would lose. HTML rather than `[markdown]`, which Moodle
+    /// also reads: Moodle shows HTML as quizgen renders it, but reads Markdown as Markdown
+    /// Extra, not CommonMark. The import makes the formatting Markdown again (`HTMLText.markdown`).
     static func text(_ inlines: [Node], blocks: [Node]) -> String {
         let plainOnly = inlines.allSatisfy(isPlain) && blocks.allSatisfy { $0.kind == .paragraph && $0.children.allSatisfy(isPlain) }
         if plainOnly {

@@ -372,8 +372,9 @@ enum GIFTImporter {
         return nil
     }
 
-    /// Text in a GIFT format: HTML is read as plain text, Markdown kept, plain kept as it is,
-    /// and Moodle's own format (the default) read as HTML when it has tags.
+    /// Text in a GIFT format: HTML is read with its formatting made Markdown (as plain text
+    /// when it has none), Markdown kept, plain kept as it is, and Moodle's own format (the
+    /// default) read as HTML when it has tags.
     /// Every text (answers and feedback too) may start with its own `[format]`.
     static func text(_ raw: String, format: String) -> TriviaDraft.Text {
         var raw = raw
@@ -385,10 +386,14 @@ enum GIFTImporter {
         }
         switch format {
         case "markdown": return .markdown(raw)
-        case "html": return .plain(HTMLText.plainText(raw).trimmingWhitespace)
+        case "html": return html(raw)
         // Plain is plain: `<` stays a sign even before a letter.
         case "plain": return .plain(raw)
-        default: return HTMLText.hasTags(raw) ? .plain(HTMLText.plainText(raw).trimmingWhitespace) : .plain(raw)
+        default: return HTMLText.hasTags(raw) ? html(raw) : .plain(raw)
         }
+    }
+
+    static func html(_ raw: String) -> TriviaDraft.Text {
+        HTMLText.markdown(raw).map(TriviaDraft.Text.markdown) ?? .plain(HTMLText.plainText(raw).trimmingWhitespace)
     }
 }

@@ -37,6 +37,7 @@ enum TriviaWriter {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let first = lines.firstIndex { !$0.allSatisfy(\.isWhitespace) } ?? 0
             heading = lines[first].trimmingWhitespace
+            if first + 1 < lines.count { heading = withoutLineBreak(heading) }
             let rest = lines[(first + 1)...].joined(separator: "\n").trimmingWhitespace
             if !rest.isEmpty { body.append(rest) }
         }
@@ -54,17 +55,28 @@ enum TriviaWriter {
         }
         let explanation = question.explanation.flatMap(paragraphs)
         if !explanation.isEmpty {
-            out += "\n" + explanation.map { $0.split(separator: "\n").map { "> " + $0 }.joined(separator: "\n") }
-                .joined(separator: "\n>\n") + "\n"
+            // A blank line inside Markdown text (between its paragraphs) stays one in the quote.
+            out += "\n" + explanation.map {
+                $0.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? ">" : "> " + $0 }.joined(separator: "\n")
+            }.joined(separator: "\n>\n") + "\n"
         }
         return out
     }
 
     static func inline(_ text: TriviaDraft.Text) -> String {
         switch text {
-        case .plain(let text): MarkdownText.line(text)
-        case .markdown(let text): text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace }.joined(separator: " ")
+        case .plain(let text): return MarkdownText.line(text)
+        case .markdown(let text):
+            let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace }
+            return lines.indices.map { $0 + 1 < lines.count ? withoutLineBreak(lines[$0]) : lines[$0] }.joined(separator: " ")
         }
+    }
+
+    /// A line of Markdown, followed by another, without the `\` that ends it in a hard line
+    /// break: on one line (a heading, a choice) it would show.
+    static func withoutLineBreak(_ line: String) -> String {
+        let backslashes = line.reversed().prefix { $0 == "\\" }.count
+        return backslashes % 2 == 1 ? String(line.dropLast()).trimmingWhitespace : line
     }
 
     static func paragraphs(_ text: TriviaDraft.Text) -> [String] {

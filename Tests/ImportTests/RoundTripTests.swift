@@ -57,28 +57,32 @@ import TestSupport
         }
     }
 
-    @Test func levelsAndPointsSurviveTheTrip() throws {
+    @Test func levelsPointsAndFormattingSurviveTheTrip() throws {
         let markdown = """
             ---
             kind: trivia
             title: Levels
             points: {easy: 3, hard: 10, expert: 20}
             ---
-            ## What is the capital of Australia? {.easy}
+            ## What is the capital of *Australia*? {.easy}
             - [ ] Sydney
-            - [x] Canberra
+            - [x] *Canberra*
             - [ ] Melbourne
 
-            > Canberra was a compromise between Sydney and Melbourne.
+            > Canberra was a **compromise** between Sydney and
+            > Melbourne: see [its story](https://example.com/canberra?a=1&b=2 "A *title*").
 
             ## Which are prime? {.multiple .hard points=7}
-            Tick every one.
+            Tick `every` one, even ``a `tick` ``.
 
             - [x] 2
             - [x] 3
-            - [ ] 4
+            - [ ] 4 (*not* `2 * 2`)
 
-            > Four is 2 times 2.
+            > Four is 2 times 2.\\
+            > So: ***no***.
+            >
+            > A second paragraph, with ![an image](four.png).
 
             ## Which is the hardest? {.hard}
             - [x] This one
