@@ -150,7 +150,8 @@ extension HTMLText {
 
         /// A code span, its fence one backtick longer than any run in it.
         mutating func writeCode(_ text: String) {
-            let text = String(text.map { $0.isNewline ? " " : $0 })
+            // A code block's lines (`<pre><code>`) become one line.
+            let text = text.split(whereSeparator: \.isNewline).joined(separator: " ")
             guard !text.isEmpty else { return }
             var longest = 0
             var run = 0

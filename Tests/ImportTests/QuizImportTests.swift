@@ -51,7 +51,7 @@ import TestSupport
             =<span>Plain</span> 1 * 2
             ~<code>x \= `y`</code> and <b></b>**
             ~<em>Unclosed
-            ####<p>One<br>\n  - <em>two</em></p><!-- note --><ul><li>three</li></ul>
+            ####<p>One<br>\n  - <em>two</em></p><!-- note --><ul><li>three</li></ul><pre><code>let x\n</code></pre>
             }
             """#), .gift)
         #expect(!build.hasErrors, "\(located(build))")
@@ -65,6 +65,8 @@ import TestSupport
             > \- *two*
             >
             > three
+            >
+            > `let x`
 
             """#), "\(imported.markdown)")
         // Without formatting, HTML stays plain text, as a CSV bank needs.
