@@ -121,6 +121,12 @@ public struct TriviaQuiz: Sendable {
 }
 
 extension TriviaQuiz {
+    /// What a question may be worth; and the flags that give its type (any other flag on its
+    /// heading is a level). Public so that an importer can tell before writing what the
+    /// parser would refuse.
+    public static var pointsRange: ClosedRange<Int> { TriviaParser.pointsRange }
+    public static var typeFlags: [String] { TriviaParser.typeFlags }
+
     /// Choices that read the same to a reader are duplicates: spacing and emphasis aside, but
     /// not case (`CO` and `Co` are two answers). Public so that an importer can tell before
     /// writing what the parser would refuse.

@@ -4,17 +4,15 @@ import Markdown
 /// A trivia quiz as Moodle GIFT, so that a quizgen bank can travel to Moodle: the title as
 /// the category, each question with its choices (several right ones weighted to add up to
 /// 100%, wrong ones to -100%), its explanation as general feedback. Text with formatting is
-/// written as `[html]`; levels and points have no GIFT form and go in a comment line.
+/// written as `[html]`; levels and points have no GIFT form and go in a comment line
+/// (`GIFTLevelNote`), which the import reads back.
 public enum GIFTExporter {
     public static func export(_ quiz: TriviaQuiz, title: String) -> String {
         var out = "// \(title.split(whereSeparator: \.isNewline).joined(separator: " ")), exported by quizgen\n"
         out += "$CATEGORY: $course$/\(escape(title.replacingAll("/", with: "-")))\n"
         for question in quiz.questions {
             out += "\n"
-            var notes: [String] = []
-            if let level = question.level { notes.append("level: \(level)") }
-            if question.points != 1 { notes.append("points: \(question.points)") }
-            if !notes.isEmpty { out += "// " + notes.joined(separator: ", ") + "\n" }
+            if let note = GIFTLevelNote(level: question.level, points: question.points) { out += note.comment + "\n" }
             out += text(question.text, blocks: question.body) + " {\n"
             let right = question.correctIndices.count
             for choice in question.choices {
@@ -47,7 +45,9 @@ public enum GIFTExporter {
     }
 
     /// Inline content and blocks as GIFT text: plain and escaped, or `[html]` when it has
-    /// formatting that plain text would lose.
+    /// formatting that plain text would lose. HTML rather than `[markdown]`, which Moodle
+    /// also reads: Moodle shows HTML as quizgen renders it, but reads Markdown as Markdown
+    /// Extra, not CommonMark. The import makes the formatting Markdown again (`HTMLText.markdown`).
     static func text(_ inlines: [Node], blocks: [Node]) -> String {
         let plainOnly = inlines.allSatisfy(isPlain) && blocks.allSatisfy { $0.kind == .paragraph && $0.children.allSatisfy(isPlain) }
         if plainOnly {

@@ -21,12 +21,18 @@ enum GIFTImporter {
         var offset: Int
     }
 
+    /// A question's characters and the comment line right above its first line, if any.
+    struct Block {
+        var chars: [Char]
+        var comment: String?
+    }
+
     static func importing(_ file: SourceFile, name: String) -> Imported {
         var draft = TriviaDraft(title: name)
         var diagnostics: [Diagnostic] = []
         var categories: [String] = []
         for block in blocks(file) {
-            let text = String(block.map(\.character)).trimmingWhitespace
+            let text = String(block.chars.map(\.character)).trimmingWhitespace
             if text.hasPrefix("$CATEGORY:") {
                 let category = String(text.dropFirst("$CATEGORY:".count)).trimmingWhitespace
                 let shown = category.split(separator: "/").last.map(String.init) ?? category
@@ -35,16 +41,17 @@ enum GIFTImporter {
                 } else if !categories.contains(category) {
                     diagnostics.append(file.diagnostic(
                         .warning, "quizgen has no categories: the questions of '\(shown)' join the same quiz",
-                        byteOffset: block[0].offset, hint: "to keep them apart, split the file by category and import each part"))
+                        byteOffset: block.chars[0].offset, hint: "to keep them apart, split the file by category and import each part"))
                 }
                 categories.append(category)
                 continue
             }
-            switch question(block, file: file, warnings: &diagnostics) {
-            case .success(let question?):
+            switch question(block.chars, file: file, warnings: &diagnostics) {
+            case .success(var question?):
                 if let problem = TriviaDraft.problem(with: question, file: file) {
                     diagnostics.append(problem)
                 } else {
+                    if let note = block.comment.flatMap(GIFTLevelNote.init(comment:)) { note.apply(to: &question, in: &draft) }
                     draft.questions.append(question)
                 }
             case .success(nil):
@@ -62,21 +69,33 @@ enum GIFTImporter {
     }
 
     /// The questions' characters, blank-line separated, without comment lines, escapes
-    /// resolved (`\~ \= \# \{ \} \:` are literal, `\n` a line break, `\\` a backslash).
-    static func blocks(_ file: SourceFile) -> [[Char]] {
-        var blocks: [[Char]] = []
-        var current: [Char] = []
+    /// resolved (`\~ \= \# \{ \} \:` are literal, `\n` a line break, `\\` a backslash);
+    /// each with the comment line right above it, where quizgen's export keeps levels and points.
+    static func blocks(_ file: SourceFile) -> [Block] {
+        var blocks: [Block] = []
+        var current = Block(chars: [])
+        var comment: String?
         var offset = 0
         for line in file.text.split(separator: "\n", omittingEmptySubsequences: false) {
             defer { offset += line.utf8.count + 1 }
             let trimmed = line.trimmingWhitespace
-            if trimmed.hasPrefix("//") { continue }
-            if trimmed.isEmpty {
-                if !current.isEmpty { blocks.append(current) }
-                current = []
+            if trimmed.hasPrefix("//") {
+                comment = trimmed
                 continue
             }
-            if !current.isEmpty { current.append(Char(character: "\n", escaped: false, offset: offset - 1)) }
+            // Only the comment on the line right above a question's first line is that question's.
+            let above = comment
+            comment = nil
+            if trimmed.isEmpty {
+                if !current.chars.isEmpty { blocks.append(current) }
+                current = Block(chars: [])
+                continue
+            }
+            if current.chars.isEmpty {
+                current.comment = above
+            } else {
+                current.chars.append(Char(character: "\n", escaped: false, offset: offset - 1))
+            }
             var byte = offset
             let characters = Array(line)
             var i = 0
@@ -84,17 +103,17 @@ enum GIFTImporter {
                 let character = characters[i]
                 if character == "\\", i + 1 < characters.count, "~=#{}:\\n".contains(characters[i + 1]) {
                     let next = characters[i + 1]
-                    current.append(Char(character: next == "n" ? "\n" : next, escaped: true, offset: byte))
+                    current.chars.append(Char(character: next == "n" ? "\n" : next, escaped: true, offset: byte))
                     byte += 1 + next.utf8.count
                     i += 2
                     continue
                 }
-                current.append(Char(character: character, escaped: false, offset: byte))
+                current.chars.append(Char(character: character, escaped: false, offset: byte))
                 byte += character.utf8.count
                 i += 1
             }
         }
-        if !current.isEmpty { blocks.append(current) }
+        if !current.chars.isEmpty { blocks.append(current) }
         return blocks
     }
 
@@ -353,8 +372,9 @@ enum GIFTImporter {
         return nil
     }
 
-    /// Text in a GIFT format: HTML is read as plain text, Markdown kept, plain kept as it is,
-    /// and Moodle's own format (the default) read as HTML when it has tags.
+    /// Text in a GIFT format: HTML is read with its formatting made Markdown (as plain text
+    /// when it has none), Markdown kept, plain kept as it is, and Moodle's own format (the
+    /// default) read as HTML when it has tags.
     /// Every text (answers and feedback too) may start with its own `[format]`.
     static func text(_ raw: String, format: String) -> TriviaDraft.Text {
         var raw = raw
@@ -366,10 +386,14 @@ enum GIFTImporter {
         }
         switch format {
         case "markdown": return .markdown(raw)
-        case "html": return .plain(HTMLText.plainText(raw).trimmingWhitespace)
+        case "html": return html(raw)
         // Plain is plain: `<` stays a sign even before a letter.
         case "plain": return .plain(raw)
-        default: return HTMLText.hasTags(raw) ? .plain(HTMLText.plainText(raw).trimmingWhitespace) : .plain(raw)
+        default: return HTMLText.hasTags(raw) ? html(raw) : .plain(raw)
         }
+    }
+
+    static func html(_ raw: String) -> TriviaDraft.Text {
+        HTMLText.markdown(raw).map(TriviaDraft.Text.markdown) ?? .plain(HTMLText.plainText(raw).trimmingWhitespace)
     }
 }

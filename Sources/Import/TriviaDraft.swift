@@ -30,6 +30,8 @@ struct TriviaDraft {
         var choices: [Choice]
         var multiple = false
         var level: String?
+        /// Its own points (`points=N`), where its level's entry in the points map does not say them.
+        var points: Int?
         /// An id for the heading (`{#id}`), e.g. from a GIFT question's name.
         var id: String?
         var explanation: [Text] = []

@@ -37,6 +37,7 @@ enum TriviaWriter {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let first = lines.firstIndex { !$0.allSatisfy(\.isWhitespace) } ?? 0
             heading = lines[first].trimmingWhitespace
+            if first + 1 < lines.count { heading = withoutLineBreak(heading) }
             let rest = lines[(first + 1)...].joined(separator: "\n").trimmingWhitespace
             if !rest.isEmpty { body.append(rest) }
         }
@@ -44,6 +45,7 @@ enum TriviaWriter {
         if let id = question.id { flags.append("#" + id) }
         if question.multiple { flags.append(".multiple") }
         if let level = question.level { flags.append("." + level) }
+        if let points = question.points { flags.append("points=\(points)") }
         if !flags.isEmpty { heading += " {" + flags.joined(separator: " ") + "}" }
         var out = "## \(heading)\n"
         for block in body { out += "\n\(block)\n" }
@@ -53,17 +55,28 @@ enum TriviaWriter {
         }
         let explanation = question.explanation.flatMap(paragraphs)
         if !explanation.isEmpty {
-            out += "\n" + explanation.map { $0.split(separator: "\n").map { "> " + $0 }.joined(separator: "\n") }
-                .joined(separator: "\n>\n") + "\n"
+            // A blank line inside Markdown text (between its paragraphs) stays one in the quote.
+            out += "\n" + explanation.map {
+                $0.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? ">" : "> " + $0 }.joined(separator: "\n")
+            }.joined(separator: "\n>\n") + "\n"
         }
         return out
     }
 
     static func inline(_ text: TriviaDraft.Text) -> String {
         switch text {
-        case .plain(let text): MarkdownText.line(text)
-        case .markdown(let text): text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace }.joined(separator: " ")
+        case .plain(let text): return MarkdownText.line(text)
+        case .markdown(let text):
+            let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace }
+            return lines.indices.map { $0 + 1 < lines.count ? withoutLineBreak(lines[$0]) : lines[$0] }.joined(separator: " ")
         }
+    }
+
+    /// A line of Markdown, followed by another, without the `\` that ends it in a hard line
+    /// break: on one line (a heading, a choice) it would show.
+    static func withoutLineBreak(_ line: String) -> String {
+        let backslashes = line.reversed().prefix { $0 == "\\" }.count
+        return backslashes % 2 == 1 ? String(line.dropLast()).trimmingWhitespace : line
     }
 
     static func paragraphs(_ text: TriviaDraft.Text) -> [String] {
@@ -74,19 +87,24 @@ enum TriviaWriter {
     }
 
     /// The questions as quizgen's CSV bank; nil when one of them cannot be said there (Markdown
-    /// text, an id, a choice with the choice separator in it).
+    /// text, an id, a choice with the choice separator in it). A question's own points go in a
+    /// `points` column, which wins over its level as `points=N` does; only a bank that needs
+    /// one has it.
     static func csv(_ questions: [TriviaDraft.Question]) -> String? {
-        var out = "question,choices,answer,level,explanation\n"
+        let pointsColumn = questions.contains { $0.points != nil }
+        var out = "question,choices,answer,level," + (pointsColumn ? "points," : "") + "explanation\n"
         for question in questions {
             guard question.text.isPlain, question.id == nil, question.explanation.allSatisfy(\.isPlain),
                   question.choices.allSatisfy({ $0.text.isPlain && !$0.text.readable.contains("|") })
             else { return nil }
             let choices = question.choices.map { $0.text.readable.trimmingWhitespace }
             let answers = question.choices.filter(\.correct).map { $0.text.readable.trimmingWhitespace }
-            let fields = [
+            var fields: [String] = [
                 question.text.readable.trimmingWhitespace, choices.joined(separator: "|"), answers.joined(separator: "|"),
-                question.level ?? "", question.explanation.map(\.readable).joined(separator: "\n\n"),
+                question.level ?? "",
             ]
+            if pointsColumn { fields.append(question.points.map(String.init) ?? "") }
+            fields.append(question.explanation.map(\.readable).joined(separator: "\n\n"))
             out += fields.map(csvField).joined(separator: ",") + "\n"
         }
         return out

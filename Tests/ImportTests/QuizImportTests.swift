@@ -44,6 +44,36 @@ import TestSupport
         Golden.assertMatches(imported.markdown, named: "every-construct-gift.md")
     }
 
+    /// HTML as Moodle's editor writes it: its formatting becomes Markdown, the rest is left out.
+    @Test func giftHTMLFormattingBecomesMarkdown() throws {
+        let (imported, _, build) = importAndBuild(SourceFile(path: "moodle.gift", text: #"""
+            ::Q1::[html]<p dir\="ltr" style\="text-align\: left;"><strong>Note\: </strong>read <a href\='https\://example.com/a b (c)'>the <i>page</i></a>.<br></p> {
+            =<span>Plain</span> 1 * 2
+            ~<code>x \= `y`</code> and <b></b>**
+            ~<em>Unclosed
+            ####<p>One<br>\n  - <em>two</em></p><!-- note --><ul><li>three</li></ul><pre><code>let x\n</code></pre>
+            }
+            """#), .gift)
+        #expect(!build.hasErrors, "\(located(build))")
+        #expect(imported.markdown.hasSuffix(#"""
+            ## **Note:** read [the *page*](<https://example.com/a b (c)>). {#q1}
+            - [x] Plain 1 \* 2
+            - [ ] `` x = `y` `` and \*\*
+            - [ ] *Unclosed*
+
+            > One\
+            > \- *two*
+            >
+            > three
+            >
+            > `let x`
+
+            """#), "\(imported.markdown)")
+        // Without formatting, HTML stays plain text, as a CSV bank needs.
+        let plain = importing("[html]<p>Just <span>text</span></p> {=a ~b}\n", .gift)
+        #expect(plain.markdown.hasSuffix("## Just text\n- [x] a\n- [ ] b\n"), "\(plain.markdown)")
+    }
+
     @Test func brokenGIFTIsLocated() {
         let unclosed = importing("Q1? {=a ~b}\n\nQ2? {=a ~b\n", .gift)
         #expect(located(unclosed.diagnostics) == ["3:5: error: the answers that start here are never closed with '}'"])

@@ -7,8 +7,8 @@ import Testing
 import TestSupport
 
 /// A quizgen trivia quiz exported to GIFT and imported back is the same quiz: the same
-/// questions, texts, choices, right answers and explanations (levels and points have no
-/// GIFT form).
+/// questions, texts, choices, right answers and explanations, and the same levels and points
+/// (which GIFT has no form for: the export keeps them in a comment that the import reads).
 @Suite struct RoundTripTests {
     func parsed(_ path: String, siblings: ContentParser.Siblings = [:]) throws -> (ContentPiece, TriviaQuiz) {
         let text = try String(contentsOf: Repository.root.appendingPathComponent(path), encoding: .utf8)
@@ -44,6 +44,126 @@ import TestSupport
         let backQuiz = try #require(back?.trivia)
         #expect(back?.meta.title == piece.meta.title)
         #expect(summary(backQuiz) == summary(quiz))
+    }
+
+    /// Everything a question keeps, its formatting among it.
+    func details(_ quiz: TriviaQuiz) -> [String] {
+        let html = HTMLRenderer()
+        return quiz.questions.map { question in
+            let choices = question.choices.map { ($0.correct ? "+" : "-") + html.renderPhrasing($0.content) }
+            return [html.render(inlines: question.text), html.render(blocks: question.body), choices.joined(separator: " "),
+                    question.multiple ? "multiple" : "single", question.level ?? "no level", "\(question.points) points",
+                    html.render(blocks: question.explanation)].joined(separator: " | ")
+        }
+    }
+
+    @Test func levelsPointsAndFormattingSurviveTheTrip() throws {
+        let markdown = """
+            ---
+            kind: trivia
+            title: Levels
+            points: {easy: 3, hard: 10, expert: 20}
+            ---
+            ## What is the capital of *Australia*? {.easy}
+            - [ ] Sydney
+            - [x] *Canberra*
+            - [ ] Melbourne
+
+            > Canberra was a **compromise** between Sydney and
+            > Melbourne: see [its story](https://example.com/canberra?a=1&b=2 "A *title*").
+
+            ## Which are prime? {.multiple .hard points=7}
+            Tick `every` one, even ``a `tick` ``.
+
+            - [x] 2
+            - [x] 3
+            - [ ] 4 (*not* `2 * 2`)
+
+            > Four is 2 times 2.\\
+            > So: ***no***.
+            >
+            > A second paragraph, with ![an image](four.png).
+
+            ## Which is the hardest? {.hard}
+            - [x] This one
+            - [ ] That one
+
+            ## Worth its own points {points=4}
+            - [x] Yes
+            - [ ] No
+
+            ## Worth one point
+            - [x] Yes
+            - [ ] No
+
+            ## Only for experts {.expert}
+            - [x] Yes
+            - [ ] No
+            """
+        let (piece, problems) = ContentParser.parse(SourceFile(path: "levels.md", text: markdown), sitePath: "levels")
+        #expect(!problems.hasErrors, "\(located(problems))")
+        let quiz = try #require(piece?.trivia)
+        let gift = GIFTExporter.export(quiz, title: "Levels")
+        let (imported, back, build) = importAndBuild(SourceFile(path: "levels.gift", text: gift), .gift)
+        #expect(!imported.diagnostics.hasErrors, "\(located(imported.diagnostics))")
+        #expect(!build.hasErrors, "\(located(build))")
+        let backQuiz = try #require(back?.trivia)
+        #expect(details(backQuiz) == details(quiz))
+        // The first question of a level gives the map its points; one worth others says so.
+        #expect(imported.markdown.contains("points: {easy: 3, hard: 7, expert: 20}\n"))
+        #expect(imported.markdown.contains("## Which is the hardest? {.hard points=10}\n"))
+    }
+
+    /// Only a comment of the export's own form, right above a question, is read.
+    @Test func giftCommentsOtherThanTheExportsAreComments() throws {
+        let (_, piece, build) = importAndBuild(SourceFile(path: "notes.gift", text: """
+            // level: easy, points: 3
+            Q1? {=a ~b}
+
+            // level: easy, points: 3
+
+            Q2? {=a ~b}
+
+            // level: easy, points: 3
+            // a comment of the author's
+            Q3? {=a ~b}
+
+            // points: 3, level: easy
+            Q4? {=a ~b}
+
+            // level: multiple
+            Q5? {=a ~b}
+
+            //level: hard
+            Q6? {=a ~b}
+
+            // points: 0
+            Q7? {=a ~b}
+
+            // points: 12
+            Q8? {=a ~b}
+            """), .gift)
+        #expect(!build.hasErrors, "\(located(build))")
+        let quiz = try #require(piece?.trivia)
+        #expect(quiz.questions.map { "\($0.level ?? "-") \($0.points)" } == [
+            "easy 3", "- 1", "- 1", "- 1", "- 1", "hard 1", "- 1", "- 12",
+        ])
+    }
+
+    /// A bank too large for one page goes to CSV, with a points column for the questions
+    /// whose points are not their level's.
+    @Test func giftPointsTravelToACSVBank() throws {
+        var gift = ""
+        for i in 0..<200 {
+            let note = i == 1 ? "// level: easy, points: 5\n" : i == 2 ? "// points: 7\n" : i % 2 == 0 ? "// level: easy, points: 3\n" : ""
+            gift += note + "Question \(i)? {=a ~b}\n\n"
+        }
+        let (imported, piece, build) = importAndBuild(SourceFile(path: "bank.gift", text: gift), .gift, name: "bank")
+        #expect(!build.hasErrors, "\(located(build))")
+        let bank = try #require(imported.bank)
+        #expect(bank.hasPrefix("question,choices,answer,level,points,explanation\nQuestion 0?,a|b,a,easy,,\nQuestion 1?,a|b,a,easy,5,\n"))
+        let quiz = try #require(piece?.trivia)
+        #expect(quiz.questions.prefix(4).map { "\($0.level ?? "-") \($0.points)" } == ["easy 3", "easy 5", "- 7", "- 1"])
     }
 
     @Test func specialCharactersSurviveTheTrip() throws {
