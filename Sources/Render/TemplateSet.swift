@@ -66,10 +66,27 @@ public struct TemplateSet: Sendable {
 
     /// A script without its lines that hold only a `//` comment. The built-in scripts have no
     /// multi-line string in which such a line could be text (TemplateSetTests checks it).
+    /// Read as bytes: split into Characters, the scripts took 2 % of a 200-file build.
     static func withoutCommentLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.drop { $0 == " " }.hasPrefix("//") }
-            .joined(separator: "\n")
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var start = 0
+            var first = true
+            while start <= bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                var i = start
+                while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
+                if !(end - i >= 2 && bytes[i] == UInt8(ascii: "/") && bytes[i + 1] == UInt8(ascii: "/")) {
+                    if !first { out.append(UInt8(ascii: "\n")) }
+                    out += bytes[start..<end]
+                    first = false
+                }
+                start = end + 1
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     /// Includes of templates that do not exist, at their tags, and a site's own partials

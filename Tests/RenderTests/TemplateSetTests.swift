@@ -38,6 +38,9 @@ import Testing
             #expect(!inLiteral, "\(name): a template literal is left open")
             let served = make([:]).0.text(name)
             #expect(whole.contains("\n  // ") && !served.contains("\n  // ") && served.count < whole.count * 9 / 10, "\(name)")
+            // The same as dropping the lines one by one.
+            #expect(served == whole.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.drop { $0 == " " }.hasPrefix("//") }.joined(separator: "\n"))
             // Exported unchanged, it is still the built-in one; changed, it is the site's.
             #expect(make([name: whole]).0.text(name) == served)
             #expect(make([name: whole + "// mine\n"]).0.text(name) == whole + "// mine\n")
