@@ -27,7 +27,8 @@ struct Build: ParsableCommand {
               quizgen build --drafts --no-maps --output preview
 
             Exit status: 0 when the site was written, 1 when the content has errors or the \
-            site could not be written.
+            site could not be written, 64 for a usage error, 130 or 143 when stopped by \
+            Ctrl-C or SIGTERM (the previous output is left as it was).
             """)
 
     @OptionGroup var site: SiteOptions

@@ -16,7 +16,9 @@ struct Templates: ParsableCommand {
         subcommands: [List.self, Export.self])
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "Print the path of every built-in file.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "Print the path of every built-in file.",
+            discussion: "Exit status: 0, or 64 for a usage error.")
 
         func run() {
             standardOutput(DefaultFiles.all.map { $0.path + "\n" }.joined())

@@ -22,6 +22,33 @@ import TestSupport
         #expect(check.stdout.contains("share"))
     }
 
+    /// Every command can end with a usage error, so every help's exit statuses name 64;
+    /// `quizgen help <command>` (which the root's help points to) prints the same help; and
+    /// the README's synopsis of each command names every option its help does.
+    @Test func everyCommandsHelpNamesTheUsageErrorStatusAndAgreesWithTheREADME() throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let synopsis = try #require(readme.components(separatedBy: "## Command line\n").last?.components(separatedBy: "```").dropFirst().first)
+        #expect(synopsis.contains("\nquizgen help <command>\n"))
+        let commands = ["build", "check", "serve", "init", "new", "graph", "import", "export", "templates list", "templates export"]
+        for command in commands {
+            let words = command.split(separator: " ").map(String.init)
+            let help = try ProcessResult.run(Repository.binary, words + ["--help"])
+            let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(help.status == 0 && text.contains("Exit status: 0"), "\(command): \(help.stdout)")
+            #expect(text.contains("64 for a usage error"), "\(command) --help does not name 64: \(help.stdout)")
+            #expect(try ProcessResult.run(Repository.binary, words + ["--no-such-option"]).status == 64, "\(command)")
+            let viaHelp = try ProcessResult.run(Repository.binary, ["help"] + words)
+            #expect(viaHelp.stdout == help.stdout, "quizgen help \(command)")
+
+            let line = try #require(synopsis.split(separator: "\n").first { $0.hasPrefix("quizgen \(command) ") || $0 == "quizgen \(command)" })
+            let usage = try #require(text.components(separatedBy: "USAGE: ").last?.components(separatedBy: " OPTIONS:").first)
+            for option in usage.split(separator: " ") where option.hasPrefix("[--") || option.hasPrefix("--") {
+                let name = option.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: " ")[0]
+                #expect(line.contains("[\(name)"), "README's synopsis of \(command) lacks \(name)")
+            }
+        }
+    }
+
     @Test func buildsInTheCurrentFolderByDefault() throws {
         let folder = Repository.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
