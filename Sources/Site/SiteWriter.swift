@@ -33,9 +33,11 @@ public enum SiteWriter {
             return .error("the output folder \(display) holds the site itself and would be replaced", file: display,
                           hint: "choose a folder of its own, e.g. --output public")
         }
-        // The site's own folders of templates and catalogs are read on the next build.
+        // The site's own folders of templates and catalogs are read on the next build, also
+        // when this one makes them: an output there would be refused once it exists.
         for folder in ["Templates", "i18n"] {
-            if let own = fs.realPath(location.root + "/" + folder), inside(outputPath, own) {
+            let own = fs.realPath(location.root + "/" + folder) ?? rootPath + "/" + folder
+            if inside(outputPath, own) {
                 return .error("the output folder \(display) is inside the site's \(folder)/ folder", file: display,
                               hint: "choose an output folder of its own, e.g. --output public")
             }

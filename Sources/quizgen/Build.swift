@@ -19,7 +19,8 @@ struct Build: ParsableCommand {
 
             Without --source the site is the current folder, or the nearest folder above it \
             that holds Content/ (said on standard error); its output is public/ in the site's \
-            folder. A relative --output is taken from the current folder.
+            folder. A relative --output is taken from the current folder. An output inside \
+            the content folder or the site's Templates/ or i18n/ (there yet or not) is refused.
 
             Examples:
               quizgen build

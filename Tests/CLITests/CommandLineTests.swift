@@ -49,17 +49,42 @@ import TestSupport
         }
     }
 
-    @Test func buildsInTheCurrentFolderByDefault() throws {
+    /// A new folder with Content/ holding the repository's which-animal.md.
+    func siteWithOneQuiz() throws -> URL {
         let folder = Repository.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Content"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             at: Repository.root.appendingPathComponent("Content/which-animal.md"),
             to: folder.appendingPathComponent("Content/which-animal.md"))
+        return folder
+    }
+
+    @Test func buildsInTheCurrentFolderByDefault() throws {
+        let folder = try siteWithOneQuiz()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try quizgen("build", in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/which-animal/index.html").path))
         #expect(result.stderr.contains("Wrote 1 content file"))
+    }
+
+    /// The site's own folders are refused as the output whether or not they exist yet: a
+    /// build that made Templates/x was refused the next time, once Templates/ was there.
+    @Test func anOutputInsideTheSitesOwnFoldersIsRefused() throws {
+        let folder = try siteWithOneQuiz()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for output in ["Templates/x", "Templates", "i18n/x", "i18n", "Content/x", "Content/x/y"] {
+            let top = folder.appendingPathComponent(String(output.split(separator: "/")[0]))
+            for exists in top.lastPathComponent == "Content" ? [true] : [false, true] {
+                if exists { try FileManager.default.createDirectory(at: top, withIntermediateDirectories: true) }
+                let result = try quizgen("build", "--no-color", "--output", output, in: folder)
+                #expect(result.status == 1, "\(output), there: \(exists): \(result.stderr)")
+                #expect(result.stderr.contains("\(output): error: the output folder \(output) is inside the "), "\(result.stderr)")
+                #expect(FileManager.default.fileExists(atPath: top.path) == exists, "\(output)")
+            }
+            if top.lastPathComponent != "Content" { try FileManager.default.removeItem(at: top) }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Content"])
     }
 
     @Test func contentErrorsExitNonZeroWithLocatedMessages() throws {

@@ -75,8 +75,13 @@ import Testing
             .message.contains("holds the site itself") == true)
         #expect(SiteWriter.checkOutput(site.root.path + "/mine", location: site.location, fileSystem: fs)?
             .message.contains("has files that quizgen did not write") == true)
-        // An empty Templates/ or i18n/ would take the output, read on the next build.
+        // An empty Templates/ or i18n/ would take the output, read on the next build, and so
+        // would the one the build made.
         for folder in ["Templates", "i18n"] {
+            for path in [folder, folder + "/out"] {
+                #expect(SiteWriter.checkOutput(site.root.path + "/" + path, location: site.location, fileSystem: fs)?
+                    .message.contains("inside the site's \(folder)/ folder") == true, "\(path), not there yet")
+            }
             try? FileManager.default.createDirectory(at: site.root.appendingPathComponent(folder), withIntermediateDirectories: true)
             #expect(SiteWriter.checkOutput(site.root.path + "/" + folder, location: site.location, fileSystem: fs)?
                 .message.contains("inside the site's \(folder)/ folder") == true)
