@@ -1,3 +1,4 @@
+import CQuizgenSystem
 import Diagnostics
 import Dispatch
 import Render
@@ -77,6 +78,10 @@ public enum SiteWriter {
         let given: String
         let path: String
         let assets: Set<String>
+        /// Whether Ctrl-C or SIGTERM removes this folder as they stop the build (the
+        /// process's first staging folder is the one a signal handler can name), until it is
+        /// gone.
+        private var removedOnSignal: Bool
         private var folders = Set<String>()
         private var collisions: [String] = []
         private var failure: FileSystem.Failure?
@@ -109,6 +114,7 @@ public enum SiteWriter {
             } catch {
                 throw Self.named(error, staging: path, output: given)
             }
+            removedOnSignal = quizgen_staging_arm(path) == 1
             writeTime += ContinuousClock.now - start
         }
 
@@ -206,9 +212,10 @@ public enum SiteWriter {
                 }
                 if let failure = failures.first { throw failure }
                 try fs.write(path + "/" + marker, Array(markerText.utf8))
-                try fs.replace(path, output)
+                try swap()
                 // After the swap the old site sits at the staging path.
                 removeInParallel(path, fs: fs)
+                gone()
                 return result([])
             } catch {
                 discard()
@@ -222,10 +229,26 @@ public enum SiteWriter {
             }
         }
 
+        /// Puts the staging folder at the output. A stopping signal's handler leaves it
+        /// alone meanwhile, and when the handler is already removing it the swap never
+        /// comes: the output is never swapped with a folder half removed.
+        private func swap() throws(FileSystem.Failure) {
+            if removedOnSignal { quizgen_staging_begin_swap() }
+            defer { if removedOnSignal { quizgen_staging_end_swap() } }
+            try fs.replace(path, output)
+        }
+
         /// Throws the staged files away.
         public func discard() {
             drain()
             try? fs.removeTree(path)
+            gone()
+        }
+
+        /// Nothing left for a signal's handler to remove; waits for it when it is removing.
+        private func gone() {
+            if removedOnSignal { quizgen_staging_disarm() }
+            removedOnSignal = false
         }
 
         func result(_ problems: [Diagnostic]) -> Result {
