@@ -14,9 +14,9 @@
 #include <sys/syscall.h>
 #endif
 
-// FREE: no folder. ARMED: the handler may remove it. SWAPPING: it is being swapped with the
-// output; removing it then could take the new site from the output, so the handler leaves it
-// to the next build. REMOVING: the handler has it, and the build must neither swap it nor
+// FREE: no folder (SETTING: its path being copied in). ARMED: the handler may remove it.
+// SWAPPING: it is being swapped with the output, and removing it then could empty the new
+// site just put in place, so the handler leaves it to the next build. REMOVING: the handler has it, and the build must neither swap it nor
 // end before the handler does (a build whose writes fail as the folder goes would otherwise
 // report them and exit 1, cutting the handler short).
 enum { FREE, SETTING, ARMED, SWAPPING, REMOVING };
