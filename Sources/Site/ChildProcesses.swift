@@ -1,3 +1,4 @@
+import CQuizgenSystem
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -64,19 +65,24 @@ public final class ChildProcesses: Sendable {
         }
     }
 
-    /// Ctrl-C, SIGTERM, SIGHUP or SIGQUIT stop the running children, then quizgen, with the
-    /// shell's status for the signal. A handler, not a thread waiting for the signal: any
-    /// thread may take it (a command runs on one of Swift's threads, not the main one), and
-    /// the handler reads the children from fixed slots, as a signal handler may.
+    /// Ctrl-C, SIGTERM, SIGHUP or SIGQUIT remove the build's staging folder (else left until
+    /// the next build), stop the running children, then quizgen, with the shell's status for
+    /// the signal. A handler, not a thread waiting for the signal: any thread may take it (a
+    /// command runs on one of Swift's threads, not the main one), and the handler reads the
+    /// children from fixed slots and the staging folder's path from C, as a signal handler
+    /// may. The children are stopped last, just before the end: one stopped earlier, a build
+    /// could start another `dot` while the folder was removed.
     public static func stopWithSignals() {
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler = .init(sa_handler: { signal in
+            quizgen_staging_remove_on_signal()
             for slot in 0..<childSlotCount where childSlots[slot] > 0 { kill(childSlots[slot], SIGKILL) }
             _exit(128 + signal)
         })
         #else
         action.__sigaction_u = .init(__sa_handler: { signal in
+            quizgen_staging_remove_on_signal()
             for slot in 0..<childSlotCount where childSlots[slot] > 0 { kill(childSlots[slot], SIGKILL) }
             _exit(128 + signal)
         })

@@ -12,6 +12,22 @@ public enum DefaultFiles {
         return (templates + catalogs).sorted { $0.0 < $1.0 }
     }
 
+    /// The built-in file that `name` means: its path as `templates list` prints it, or a
+    /// template's or catalog's name alone (`style.css`, `ja.yaml`); nil for no built-in file.
+    public static func path(named name: String) -> String? {
+        let paths = Set(all.map(\.path))
+        return [name, "Templates/" + name, "i18n/" + name].first(where: paths.contains)
+    }
+
+    /// The content folder that `folder` is or lies in, found by its name as `new` and `check`
+    /// find one (`…/Content`), with links resolved: the next build would publish what is
+    /// written there.
+    public static func contentFolder(holding folder: String, fileSystem fs: FileSystem) -> String? {
+        guard let real = SiteWriter.absolute(folder, fs: fs) else { return nil }
+        let parts = real.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.lastIndex(of: "Content").map { parts[...$0].joined(separator: "/") }
+    }
+
     public enum ExportResult: Sendable, Equatable {
         /// The paths written, relative to the folder.
         case written([String])

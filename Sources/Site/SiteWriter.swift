@@ -1,3 +1,4 @@
+import CQuizgenSystem
 import Diagnostics
 import Dispatch
 import Render
@@ -33,9 +34,11 @@ public enum SiteWriter {
             return .error("the output folder \(display) holds the site itself and would be replaced", file: display,
                           hint: "choose a folder of its own, e.g. --output public")
         }
-        // The site's own folders of templates and catalogs are read on the next build.
+        // The site's own folders of templates and catalogs are read on the next build, also
+        // when this one makes them: an output there would be refused once it exists.
         for folder in ["Templates", "i18n"] {
-            if let own = fs.realPath(location.root + "/" + folder), inside(outputPath, own) {
+            let own = fs.realPath(location.root + "/" + folder) ?? rootPath + "/" + folder
+            if inside(outputPath, own) {
                 return .error("the output folder \(display) is inside the site's \(folder)/ folder", file: display,
                               hint: "choose an output folder of its own, e.g. --output public")
             }
@@ -75,6 +78,10 @@ public enum SiteWriter {
         let given: String
         let path: String
         let assets: Set<String>
+        /// Whether Ctrl-C or SIGTERM removes this folder as they stop the build (the
+        /// process's first staging folder is the one a signal handler can name), until it is
+        /// gone.
+        private var removedOnSignal: Bool
         private var folders = Set<String>()
         private var collisions: [String] = []
         private var failure: FileSystem.Failure?
@@ -107,6 +114,7 @@ public enum SiteWriter {
             } catch {
                 throw Self.named(error, staging: path, output: given)
             }
+            removedOnSignal = quizgen_staging_arm(path) == 1
             writeTime += ContinuousClock.now - start
         }
 
@@ -204,9 +212,10 @@ public enum SiteWriter {
                 }
                 if let failure = failures.first { throw failure }
                 try fs.write(path + "/" + marker, Array(markerText.utf8))
-                try fs.replace(path, output)
+                try swap()
                 // After the swap the old site sits at the staging path.
                 removeInParallel(path, fs: fs)
+                gone()
                 return result([])
             } catch {
                 discard()
@@ -220,10 +229,26 @@ public enum SiteWriter {
             }
         }
 
+        /// Puts the staging folder at the output. A stopping signal's handler leaves it
+        /// alone meanwhile, and when the handler is already removing it the swap never
+        /// comes: the output is never swapped with a folder half removed.
+        private func swap() throws(FileSystem.Failure) {
+            if removedOnSignal { quizgen_staging_begin_swap() }
+            defer { if removedOnSignal { quizgen_staging_end_swap() } }
+            try fs.replace(path, output)
+        }
+
         /// Throws the staged files away.
         public func discard() {
             drain()
             try? fs.removeTree(path)
+            gone()
+        }
+
+        /// Nothing left for a signal's handler to remove; waits for it when it is removing.
+        private func gone() {
+            if removedOnSignal { quizgen_staging_disarm() }
+            removedOnSignal = false
         }
 
         func result(_ problems: [Diagnostic]) -> Result {

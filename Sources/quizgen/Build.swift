@@ -19,7 +19,8 @@ struct Build: ParsableCommand {
 
             Without --source the site is the current folder, or the nearest folder above it \
             that holds Content/ (said on standard error); its output is public/ in the site's \
-            folder. A relative --output is taken from the current folder.
+            folder. A relative --output is taken from the current folder. An output inside \
+            the content folder or the site's Templates/ or i18n/ (there yet or not) is refused.
 
             Examples:
               quizgen build
@@ -27,7 +28,8 @@ struct Build: ParsableCommand {
               quizgen build --drafts --no-maps --output preview
 
             Exit status: 0 when the site was written, 1 when the content has errors or the \
-            site could not be written.
+            site could not be written, 64 for a usage error, 130 or 143 when stopped by \
+            Ctrl-C or SIGTERM (the previous output is left as it was).
             """)
 
     @OptionGroup var site: SiteOptions

@@ -26,7 +26,7 @@ struct Export: ParsableCommand {
               quizgen export --format gift Content/knowledge-king.md > knowledge-king.gift
 
             Exit status: 0 when the quiz was printed (warnings allowed), 1 when the file has \
-            errors or is not a trivia quiz.
+            errors or is not a trivia quiz, 64 for a usage error.
             """)
 
     @Argument(help: ArgumentHelp("The trivia quiz's Markdown file.", valueName: "file.md"))

@@ -25,7 +25,8 @@ struct Graph: ParsableCommand {
               quizgen graph --format svg Content/the-cave.md > the-cave.svg
 
             Exit status: 0 when the graph was printed (warnings allowed), 1 when the file \
-            has errors, is not a story, or dot is missing or fails.
+            has errors, is not a story, or dot is missing or fails, 64 for a usage error, \
+            130 or 143 when stopped by Ctrl-C or SIGTERM.
             """)
 
     @Argument(help: ArgumentHelp("The story's Markdown file.", valueName: "file.md"))

@@ -39,7 +39,8 @@ struct Import: ParsableCommand {
               quizgen import --force trivia.json
 
             Exit status: 0 when every file was written (warnings allowed), 1 when a FILE \
-            has errors, a file to write exists (without --force), or writing failed.
+            has errors, a file to write exists (without --force), or writing failed, 64 \
+            for a usage error.
             """)
 
     @Argument(help: ArgumentHelp("The files to import.", valueName: "file"))

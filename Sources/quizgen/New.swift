@@ -9,7 +9,8 @@ struct New: ParsableCommand {
         discussion: """
             The file gets .md when its name has none, and the folders above it are made. \
             Its title is made from the file name (capitals → Capitals, my-first-story → \
-            My first story). An existing file is never replaced, and a folder is not a file \
+            My first story), and its description line, shown on the index page, is \
+            commented out for you to fill in. An existing file is never replaced, and a folder is not a file \
             name. A file that the build would skip (outside the content folder, or with a \
             name starting with _ or .) is written with a warning.
 

@@ -25,10 +25,15 @@ struct SiteOptions: ParsableArguments {
         guard source == nil else { return SiteLocation.resolve(source: source, fileSystem: .disk) }
         let location = files.isEmpty
             ? SiteLocation.resolve(source: nil, fileSystem: .disk) : SiteLocation.enclosing(files[0], fileSystem: .disk)
+        Self.announce(location)
+        return location
+    }
+
+    /// Names a site found above the current folder on standard error.
+    static func announce(_ location: SiteLocation) {
         if location.root != ".", FileSystem.disk.kind(location.content) == .directory {
             standardError("Using the site in \(location.rootDisplay)\n")
         }
-        return location
     }
 
     var printer: DiagnosticOutput { colors.printer }

@@ -23,10 +23,20 @@ enum Starter: String, CaseIterable {
     }
 
     /// The starter for `new`: the example with a title made from the file name, so that a
-    /// new file does not show the same title as the example `init` wrote, or as another new one.
+    /// new file does not show the same title as the example `init` wrote, or as another new
+    /// one, and its description commented out: the example's would describe the wrong quiz
+    /// on the index page until the author noticed.
     func text(title: String) -> String {
-        text.replacingFirst("\ntitle: \(exampleTitle)\n", with: "\ntitle: \(Self.yamlScalar(title))\n")
+        var text = text.replacingFirst("\ntitle: \(exampleTitle)\n", with: "\ntitle: \(Self.yamlScalar(title))\n")
+        if let start = text.firstRange(of: "\ndescription: "),
+           let end = text[start.upperBound...].firstIndex(of: "\n") {
+            text.replaceSubrange(start.lowerBound..<end, with: "\n" + Self.descriptionToFillIn)
+        }
+        return text
     }
+
+    /// The description line of a `new` starter, for the author to write and uncomment.
+    static let descriptionToFillIn = "# description: One line about it   # shown under its title on the index page"
 
     /// `my-first-story.md` → "My first story": dashes and underscores become spaces, and the
     /// first letter is made upper case (as a sentence, like the starters' descriptions).

@@ -22,17 +22,69 @@ import TestSupport
         #expect(check.stdout.contains("share"))
     }
 
-    @Test func buildsInTheCurrentFolderByDefault() throws {
+    /// Every command can end with a usage error, so every help's exit statuses name 64;
+    /// `quizgen help <command>` (which the root's help points to) prints the same help; and
+    /// the README's synopsis of each command names every option its help does.
+    @Test func everyCommandsHelpNamesTheUsageErrorStatusAndAgreesWithTheREADME() throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let synopsis = try #require(readme.components(separatedBy: "## Command line\n").last?.components(separatedBy: "```").dropFirst().first)
+        #expect(synopsis.contains("\nquizgen help <command>\n"))
+        let commands = ["build", "check", "serve", "init", "new", "graph", "import", "export", "templates list", "templates export"]
+        for command in commands {
+            let words = command.split(separator: " ").map(String.init)
+            let help = try ProcessResult.run(Repository.binary, words + ["--help"])
+            let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(help.status == 0 && text.contains("Exit status: 0"), "\(command): \(help.stdout)")
+            #expect(text.contains("64 for a usage error"), "\(command) --help does not name 64: \(help.stdout)")
+            #expect(try ProcessResult.run(Repository.binary, words + ["--no-such-option"]).status == 64, "\(command)")
+            let viaHelp = try ProcessResult.run(Repository.binary, ["help"] + words)
+            #expect(viaHelp.stdout == help.stdout, "quizgen help \(command)")
+
+            let line = try #require(synopsis.split(separator: "\n").first { $0.hasPrefix("quizgen \(command) ") || $0 == "quizgen \(command)" })
+            let usage = try #require(text.components(separatedBy: "USAGE: ").last?.components(separatedBy: " OPTIONS:").first)
+            for option in usage.split(separator: " ") where option.hasPrefix("[--") || option.hasPrefix("--") {
+                let name = option.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: " ")[0]
+                #expect(line.contains("[\(name)"), "README's synopsis of \(command) lacks \(name)")
+            }
+        }
+    }
+
+    /// A new folder with Content/ holding the repository's which-animal.md.
+    func siteWithOneQuiz() throws -> URL {
         let folder = Repository.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Content"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             at: Repository.root.appendingPathComponent("Content/which-animal.md"),
             to: folder.appendingPathComponent("Content/which-animal.md"))
+        return folder
+    }
+
+    @Test func buildsInTheCurrentFolderByDefault() throws {
+        let folder = try siteWithOneQuiz()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try quizgen("build", in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/which-animal/index.html").path))
         #expect(result.stderr.contains("Wrote 1 content file"))
+    }
+
+    /// The site's own folders are refused as the output whether or not they exist yet: a
+    /// build that made Templates/x was refused the next time, once Templates/ was there.
+    @Test func anOutputInsideTheSitesOwnFoldersIsRefused() throws {
+        let folder = try siteWithOneQuiz()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for output in ["Templates/x", "Templates", "i18n/x", "i18n", "Content/x", "Content/x/y"] {
+            let top = folder.appendingPathComponent(String(output.split(separator: "/")[0]))
+            for exists in top.lastPathComponent == "Content" ? [true] : [false, true] {
+                if exists { try FileManager.default.createDirectory(at: top, withIntermediateDirectories: true) }
+                let result = try quizgen("build", "--no-color", "--output", output, in: folder)
+                #expect(result.status == 1, "\(output), there: \(exists): \(result.stderr)")
+                #expect(result.stderr.contains("\(output): error: the output folder \(output) is inside the "), "\(result.stderr)")
+                #expect(FileManager.default.fileExists(atPath: top.path) == exists, "\(output)")
+            }
+            if top.lastPathComponent != "Content" { try FileManager.default.removeItem(at: top) }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Content"])
     }
 
     @Test func contentErrorsExitNonZeroWithLocatedMessages() throws {

@@ -59,6 +59,8 @@ import TestSupport
             let text = try String(contentsOf: folder.appendingPathComponent("Content/stuff/\(kind).md"), encoding: .utf8)
             #expect(text.hasPrefix("---\nkind: \(kind)\n"))
             #expect(text.contains("\n# "), "a commented starter")
+            // The example's description would describe another quiz on the index page.
+            #expect(!text.contains("\ndescription:") && text.contains("\n# description: "), "\(text)")
         }
         let check = try quizgen("check", "--no-color", in: folder)
         #expect(check.stderr.contains("Checked 3 content files: 0 errors and 0 warnings."), "\(check.stderr)")
@@ -130,6 +132,13 @@ import TestSupport
         let check = try quizgen("check", "--no-color", in: site)
         #expect(check.stderr.contains("Checked 6 content files: 0 errors and 0 warnings."), "\(check.stderr)")
         #expect(check.stdout.components(separatedBy: "“The Planets”").count == 2, "\(check.stdout)")
+        let build = try quizgen("build", "--no-maps", "--no-color", in: site)
+        #expect(build.status == 0 && !build.stderr.contains("warning"), "\(build.stderr)")
+        let index = try String(contentsOf: site.appendingPathComponent("public/index.html"), encoding: .utf8)
+        for example in ["Four questions about the solar system.", "A very short story with two endings.",
+                        "Three questions to find the season that suits you."] {
+            #expect(index.components(separatedBy: example).count == 2, "only the example \(example)")
+        }
     }
 
     @Test func newRefusesAFolderAndWarnsAboutFilesTheBuildSkips() throws {

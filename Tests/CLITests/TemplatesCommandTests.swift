@@ -75,4 +75,35 @@ import TestSupport
         let unknown = try quizgen("templates", "export", folder.path, "Templates/nope.css")
         #expect(unknown.status == 64 && unknown.stderr.contains("templates list"))
     }
+
+    @Test func aFirstArgumentThatNamesAFileIsAFileForTheCurrentSite() throws {
+        let folder = try site(["Content/walk.md": Self.story])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let one = try quizgen("templates", "export", "Templates/style.css", in: folder)
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(!one.stderr.contains("Templates/style.css/"), "\(one.stderr)")
+        let bare = try quizgen("templates", "export", "layout.mustache", "ja.yaml", in: folder)
+        #expect(bare.status == 0, "\(bare.stderr)")
+        #expect(tree(folder).keys.sorted() == [
+            "/Content/walk.md", "/Templates/layout.mustache", "/Templates/style.css", "/i18n/ja.yaml",
+        ])
+        let typo = try quizgen("templates", "export", "Templates/style.cs", in: folder)
+        #expect(typo.status == 64 && typo.stderr.contains("'Templates/style.cs' is not a built-in file"), "\(typo.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Templates/style.cs").path))
+    }
+
+    @Test func fromInsideTheContentTheSiteFolderIsWrittenAndTheContentNever() throws {
+        let folder = try site(["Content/walk.md": Self.story])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = folder.appendingPathComponent("Content")
+        let found = try quizgen("templates", "export", "style.css", in: content)
+        #expect(found.status == 0 && found.stderr.contains("Using the site in ../"), "\(found.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Templates/style.css").path))
+
+        for named in [".", "../Content", content.path] {
+            let refused = try quizgen("templates", "export", named, "i18n/de.yaml", in: content)
+            #expect(refused.status == 1 && refused.stderr.contains("inside the content folder"), "\(named): \(refused.stderr)")
+        }
+        #expect(tree(content).keys.sorted() == ["/walk.md"])
+    }
 }

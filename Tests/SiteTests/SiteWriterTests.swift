@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import Site
 import Testing
+import TestSupport
 
 @Suite struct SiteWriterTests {
     @Test func buildsAndReplacesTheOutputWhole() throws {
@@ -20,6 +21,14 @@ import Testing
         // No staging folder is left behind.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty)
+    }
+
+    /// The marker lands in every upload, so the README says what it is where it describes
+    /// the output folder.
+    @Test func theMarkerIsDocumented() throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let output = try #require(readme.components(separatedBy: "\n- `--output` ").dropFirst().first?.components(separatedBy: "\n- ").first)
+        #expect(output.contains("`\(SiteWriter.marker)`") && output.contains("harmless to upload"), "\(output)")
     }
 
     @Test func aBuildWithErrorsLeavesThePreviousOutputExactlyAsItWas() {
@@ -75,8 +84,13 @@ import Testing
             .message.contains("holds the site itself") == true)
         #expect(SiteWriter.checkOutput(site.root.path + "/mine", location: site.location, fileSystem: fs)?
             .message.contains("has files that quizgen did not write") == true)
-        // An empty Templates/ or i18n/ would take the output, read on the next build.
+        // An empty Templates/ or i18n/ would take the output, read on the next build, and so
+        // would the one the build made.
         for folder in ["Templates", "i18n"] {
+            for path in [folder, folder + "/out"] {
+                #expect(SiteWriter.checkOutput(site.root.path + "/" + path, location: site.location, fileSystem: fs)?
+                    .message.contains("inside the site's \(folder)/ folder") == true, "\(path), not there yet")
+            }
             try? FileManager.default.createDirectory(at: site.root.appendingPathComponent(folder), withIntermediateDirectories: true)
             #expect(SiteWriter.checkOutput(site.root.path + "/" + folder, location: site.location, fileSystem: fs)?
                 .message.contains("inside the site's \(folder)/ folder") == true)

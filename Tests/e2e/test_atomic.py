@@ -58,6 +58,40 @@ def test_killed_build_leaves_previous_output(tmp_path):
     assert "Answer quickly" in (site / "public/part0/quiz0/index.html").read_text()
 
 
+def test_stopped_build_leaves_a_whole_output_and_nothing_beside_it(tmp_path):
+    """SIGTERM at any moment of a build (pages being written, assets copied, the new site
+    swapped in, the old one removed) leaves public/ whole, the previous site or the new one,
+    and removes the staging folder: the handler never empties a folder being swapped in."""
+    site = make_site(tmp_path / "site", 400)
+
+    def answer(word):
+        for path in (site / "Content").rglob("*.md"):
+            text = path.read_text()
+            path.write_text(text.replace("Answer honestly", f"Answer {word}").replace("Answer quickly", f"Answer {word}"))
+
+    sites = {}
+    for word in ["honestly", "quickly"]:
+        answer(word)
+        run_quizgen("build", "--source", site, "--output", tmp_path / word)
+        sites[word] = tree_digest(tmp_path / word)
+    started = time.monotonic()
+    run_quizgen("build", "--source", site)
+    took = time.monotonic() - started
+    statuses = []
+    for attempt in range(12):
+        word = ["honestly", "quickly"][attempt % 2]
+        answer(word)
+        process = subprocess.Popen([str(quizgen_binary()), "build", "--source", str(site)],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(took * 1.2 * attempt / 11)
+        process.send_signal(signal.SIGTERM)
+        statuses.append(process.wait(timeout=60))
+        assert statuses[-1] in (0, 143, -signal.SIGTERM)  # the last: before the handler was set
+        assert tree_digest(site / "public") in sites.values(), f"attempt {attempt}: public/ is not a whole site"
+        assert [p.name for p in site.iterdir() if p.name.startswith(".")] == [], f"attempt {attempt}"
+    assert 143 in statuses, "every build finished before the signal; make the site bigger"
+
+
 def test_failed_build_leaves_previous_output(tmp_path):
     site = make_site(tmp_path / "site", 3)
     run_quizgen("build", "--source", site)
@@ -141,7 +175,8 @@ def test_two_first_builds_at_once_both_succeed(tmp_path):
 def test_interrupted_build_stops_dot(tmp_path):
     """Ctrl-C or SIGTERM while a map is drawn ends the build at once, with the shell's status
     for the signal, and stops dot too: dot was started with those signals blocked, and one
-    drawing a huge map kept running for nobody."""
+    drawing a huge map kept running for nobody. The staging folder goes with it, rather
+    than waiting beside the output for the next build to clear it."""
     fake = tmp_path / "bin"
     fake.mkdir()
     (fake / "dot").write_text(f"#!/bin/sh\necho $$ >> {tmp_path}/dot.pids\nexec sleep 600\n")
@@ -173,3 +208,4 @@ def test_interrupted_build_stops_dot(tmp_path):
                 os.kill(pid, signal.SIGKILL)
                 raise AssertionError(f"dot {pid} outlived the build")
         assert not (site / "public").exists()
+        assert [p.name for p in site.iterdir() if p.name.startswith(".")] == []

@@ -15,4 +15,24 @@ int quizgen_rename_noreplace(const char *a, const char *b);
 /// Returns 0 on success, -1 with errno set otherwise.
 int quizgen_copy_file(const char *from, const char *to);
 
+/// The build's staging folder, for the handler of a stopping signal to remove
+/// (staging.c). Only the first folder armed in a process is kept: returns 1 when `path`
+/// is it, 0 otherwise (then the calls below are not for it).
+int quizgen_staging_arm(const char *path);
+
+/// Before the folder is swapped with the output: the handler then leaves it. Never returns
+/// when the handler is already removing it (the process is ending).
+void quizgen_staging_begin_swap(void);
+
+/// After the swap: what is left at the path (the previous site) may be removed again.
+void quizgen_staging_end_swap(void);
+
+/// The folder is gone: nothing for the handler to do. Never returns when the handler is
+/// removing it, so that the build cannot end (with another status) before the handler does.
+void quizgen_staging_disarm(void);
+
+/// For a stopping signal's handler: removes the armed folder, unless it is being swapped.
+/// Async-signal-safe.
+void quizgen_staging_remove_on_signal(void);
+
 #endif
