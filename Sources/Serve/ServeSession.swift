@@ -61,11 +61,12 @@ public final class ServeSession: Service, Sendable {
     public var site: LiveSite { published.withLock { $0.site } }
 
     /// The message every page gets on connecting and after each rebuild.
-    func message(changed: [String]) -> String {
+    /// - Parameter version: the version of a page just connecting (see `LiveReload.version`).
+    func message(changed: [String], version: String? = nil) -> String {
         let errors = published.withLock { $0.errors }
         return ScriptJSON.object([
             ("changed", .array(changed.map { .string($0) })), ("errors", .string(errors)),
-        ]).encoded
+        ] + (version.map { [("version", .string($0))] } ?? [])).encoded
     }
 
     /// A page's stream of messages; `page` is its file in the site (`a/b/index.html`).
@@ -189,9 +190,10 @@ public final class ServeSession: Service, Sendable {
 
     /// The overlay's text: every diagnostic as the terminal prints it (without color), when
     /// there is an error; empty otherwise.
+    /// Errors come first: a page covered by thirty warnings hid its one error at the bottom.
     static func overlay(_ site: LiveSite) -> String {
         guard site.hasErrors else { return "" }
-        return DiagnosticPrinter(useColor: false).format(site.diagnostics)
+        return DiagnosticPrinter(useColor: false).format(site.diagnostics.filter(\.isError) + site.diagnostics.filter { !$0.isError })
             + "\n\(DiagnosticPrinter.summary(site.diagnostics)): the pages of the last good build are shown.\n"
     }
 

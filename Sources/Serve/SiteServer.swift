@@ -61,7 +61,7 @@ public struct SiteResponder: HTTPResponder {
         case .page(let path):
             // Rendered now: pages are not kept (see LiveSite).
             var bytes = site.file(path) ?? []
-            if path.hasSuffix(".html") { bytes = LiveReload.inject(into: bytes) }
+            if path.hasSuffix(".html") { bytes = LiveReload.inject(into: bytes, version: LiveReload.version(of: bytes)) }
             return Self.response(.ok, bytes, type: ContentType.of(path), head: head)
         case .asset(let path):
             guard let file = site.assetFile(path, fileSystem: session.fileSystem) else { return notFound(request, head: head) }
@@ -78,7 +78,7 @@ public struct SiteResponder: HTTPResponder {
     }
 
     private func notFound(_ request: Request, head: Bool) -> Response {
-        Self.response(.notFound, LiveReload.inject(into: Array(Self.notFoundPage(request.uri.path).utf8)),
+        Self.response(.notFound, LiveReload.inject(into: Array(Self.notFoundPage(request.uri.path).utf8), version: ""),
                       type: "text/html; charset=utf-8", head: head)
     }
 
@@ -89,7 +89,10 @@ public struct SiteResponder: HTTPResponder {
         if head { return Response(status: .ok, headers: headers) }
         let session = session
         let stream = session.subscribe(page: page)
-        let first = session.message(changed: [])
+        // With the page's version now, which a page sent before the last rebuild reached it
+        // (or while serve was stopped, or the tab hidden) does not have.
+        let site = session.site
+        let first = session.message(changed: [], version: page.map { LiveReload.version(of: site.hasFile($0) ? site.file($0) : nil) })
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             // A lost connection is tried again after half a second (a restarted serve).
             try await writer.write(ByteBuffer(string: "retry: 500\ndata: \(first)\n\n"))

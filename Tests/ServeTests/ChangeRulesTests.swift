@@ -2,6 +2,7 @@ import Foundation
 @testable import Serve
 import Site
 import Testing
+import TestSupport
 
 @Suite struct WatchedPathsTests {
     let paths = WatchedPaths(location: SiteLocation(root: "/s", content: "/s/Content", contentDisplay: "Content", rootDisplay: ""))
@@ -115,5 +116,25 @@ import Testing
         close(made)
         #expect(ServeSession.canReuse(loaded, for: LiveSite.Change(content: [nfc]), fileSystem: .disk))
         #expect(!ServeSession.canReuse(loaded, for: LiveSite.Change(content: [nfd]), fileSystem: .disk))
+    }
+}
+
+/// The overlay over every open page: errors first, so that a page with many warnings does
+/// not hide its one error at the bottom.
+@Suite struct OverlayTests {
+    @Test func errorsComeBeforeWarnings() throws {
+        let root = Repository.temporaryFolder("quizgen-overlay")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let content = root.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try "---\nkind: story\ntitel: A\n---\n## One\n".write(to: content.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        try "---\nkind: story\n---\n## One\n- [Go](#nowhere)\n".write(to: content.appendingPathComponent("b.md"), atomically: true, encoding: .utf8)
+        let location = SiteLocation(root: root.path, content: content.path, contentDisplay: "Content", rootDisplay: "")
+        var site = LiveSite(location: location, options: BuildOptions())
+        _ = site.update(SiteLoader.load(location, fileSystem: .disk), changed: .all)
+        let text = ServeSession.overlay(site)
+        let error = try #require(text.range(of: "Content/b.md:5:3: error: unknown page 'nowhere'"))
+        let warning = try #require(text.range(of: "Content/a.md:3:1: warning: unknown front matter key 'titel'"))
+        #expect(error.lowerBound < warning.lowerBound)
     }
 }

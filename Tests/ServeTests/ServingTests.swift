@@ -59,9 +59,13 @@ import Testing
         </html>
         """
 
-    @Test func theScriptGoesBeforeTheBodyEndsAndThePolicyAllowsIt() {
-        let served = String(decoding: LiveReload.inject(into: Array(page.utf8)), as: UTF8.self)
-        #expect(served.contains("<script>" + LiveReload.script + "</script>\n</body>"))
+    /// In the head, right after the policy, before the page's own scripts (whose errors it
+    /// shows), with the page's version.
+    @Test func theScriptGoesAfterThePolicyAndThePolicyAllowsIt() {
+        let version = LiveReload.version(of: Array(page.utf8))
+        let served = String(decoding: LiveReload.inject(into: Array(page.utf8), version: version), as: UTF8.self)
+        #expect(served.contains("data:; connect-src 'self'\">\n<meta name=\"quizgen-version\" content=\"\(version)\">\n<script>"
+            + LiveReload.script + "</script>\n</head>"))
         let hash = SHA256.cspSource(LiveReload.script)
         #expect(served.contains(
             "content=\"default-src 'none'; style-src 'sha256-x'; script-src \(hash); img-src 'self' data:; connect-src 'self'\""))
@@ -69,8 +73,15 @@ import Testing
 
     @Test func aPageScriptKeepsItsHash() {
         let withScript = page.replacingOccurrences(of: "script-src 'none'", with: "script-src 'sha256-page'")
-        let served = String(decoding: LiveReload.inject(into: Array(withScript.utf8)), as: UTF8.self)
+        let served = String(decoding: LiveReload.inject(into: Array(withScript.utf8), version: ""), as: UTF8.self)
         #expect(served.contains("script-src 'sha256-page' 'sha256-"))
+    }
+
+    /// The same bytes give the same version in every run of serve; other bytes another.
+    @Test func versionsAreHashesOfTheBytes() {
+        #expect(LiveReload.version(of: Array("a".utf8)) == "af63dc4c8601ec8c")
+        #expect(LiveReload.version(of: Array("b".utf8)) != LiveReload.version(of: Array("a".utf8)))
+        #expect(LiveReload.version(of: nil) == "")
     }
 }
 

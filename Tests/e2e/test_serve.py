@@ -15,6 +15,7 @@ import pytest
 from selenium.common.exceptions import (JavascriptException, NoSuchElementException, StaleElementReferenceException,
                                         WebDriverException)
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import REPO, console_errors, make_driver, quizgen_binary, run_quizgen
@@ -32,8 +33,8 @@ def free_port():
 class Server:
     """A running `quizgen serve`; its standard error is collected as it comes."""
 
-    def __init__(self, site, *args):
-        self.port = free_port()
+    def __init__(self, site, *args, port=None):
+        self.port = port or free_port()
         self.lines = []
         self.process = subprocess.Popen(
             [str(quizgen_binary()), "serve", "--port", str(self.port), "--no-color", *args],
@@ -76,8 +77,8 @@ class Server:
 
 
 @contextlib.contextmanager
-def serving(site, *args):
-    server = Server(site, *args)
+def serving(site, *args, port=None):
+    server = Server(site, *args, port=port)
     try:
         yield server
     finally:
@@ -293,3 +294,90 @@ def test_the_serve_benchmark_runs(tmp_path):
     assert "serve's memory" in result.stdout
     data = json.loads((tmp_path / "serve.json").read_text())
     assert data["content"]["runs"] == 3 and data["template"]["runs"] == 1
+
+
+TITLE = "title: Which Season Are You?"
+NEW_TITLE = "title: Which Season Is Yours?"
+
+
+def title_is(text):
+    return lambda d: d.find_element(By.TAG_NAME, "h1").text == text
+
+
+def test_tabs_beyond_six_load_and_a_tab_shown_again_catches_up(site, drivers):
+    """A browser opens at most six connections to a server, and each open page holds one for
+    its reloads: a seventh tab used to wait for ever. Hidden tabs let theirs go."""
+    driver = drivers()
+    driver.set_page_load_timeout(10)
+    with serving(site) as server:
+        driver.get(server.url + QUIZ + "/")
+        first = driver.current_window_handle
+        for _ in range(8):
+            driver.switch_to.new_window("tab")
+            driver.get(server.url + QUIZ + "/")
+            assert driver.find_element(By.TAG_NAME, "h1").text == "Which Season Are You?"
+        # Saved while the first tab was hidden: shown again, it reloads.
+        start = len(server.lines)
+        edit(site / "Content" / f"{QUIZ}.md", TITLE, NEW_TITLE)
+        server.wait_for("Rebuilt", start=start)
+        driver.switch_to.window(first)
+        wait(driver, title_is("Which Season Is Yours?"), message="the first tab caught up")
+
+
+def test_a_page_open_while_serve_was_stopped_catches_up(site, drivers):
+    driver = drivers()
+    with serving(site) as server:
+        port = server.port
+        driver.get(server.url + QUIZ + "/")
+    edit(site / "Content" / f"{QUIZ}.md", TITLE, NEW_TITLE)
+    with serving(site, port=port):
+        wait(driver, title_is("Which Season Is Yours?"), timeout=20, message="reloaded once serve was back")
+
+
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                    "1f15c4890000000d49444154789c6360f8cfc0f01f0005fe02fea7d6a4"
+                    "3d0000000049454e44ae426082")
+
+
+def test_a_picture_anywhere_in_the_site_reloads_the_pages_that_show_it(site, drivers):
+    driver = drivers()
+    (site / "Content" / "cat.png").write_bytes(PNG)
+    edit(site / "Content" / f"{QUIZ}.md", "\n## Where would you rather", "\n![A cat](cat.png)\n\n## Where would you rather")
+    with serving(site) as server:
+        driver.get(server.url + QUIZ + "/")
+        assert driver.find_element(By.CSS_SELECTOR, "img[alt='A cat']")
+        mark(driver)
+        # The picture sits at the top of the site, the page one folder down.
+        (site / "Content" / "cat.png").write_bytes(PNG + b"\0")
+        wait(driver, reloaded, message="the page showing the picture reloaded")
+
+
+def test_the_overlay_is_an_alert_in_english_that_escape_puts_away(site, drivers):
+    driver = drivers()
+    with serving(site) as server:
+        driver.get(server.url + QUIZ + "/")
+        edit(site / "Content" / f"{STORY}.md", "(#hall)", "(#hal)")
+        wait(driver, lambda d: overlay_text(d) is not None, message="overlay")
+        overlay = driver.find_element(By.CSS_SELECTOR, "[data-quizgen-overlay]")
+        assert (overlay.get_attribute("role"), overlay.get_attribute("lang"), overlay.get_attribute("dir")) == ("alert", "en", "ltr")
+        # Its lines are not wrapped (the caret stays under its column), and the page under it
+        # cannot be reached.
+        assert driver.execute_script("return getComputedStyle(arguments[0].firstChild).whiteSpace", overlay) == "pre"
+        assert driver.execute_script("return document.body.inert") is True
+        driver.find_element(By.TAG_NAME, "html").send_keys(Keys.ESCAPE)
+        wait(driver, lambda d: overlay_text(d) is None, message="Escape put it away")
+        assert driver.execute_script("return document.body.inert") is False
+        # Another error brings it back.
+        edit(site / "Content" / f"{STORY}.md", "(#hal)", "(#hallway)")
+        wait(driver, lambda d: overlay_text(d) is not None and "hallway" in overlay_text(d), message="overlay again")
+
+
+def test_an_error_in_a_sites_own_script_shows_over_the_page(site, drivers):
+    driver = drivers()
+    run_quizgen("templates", "export", cwd=site)
+    edit(site / "Templates" / "personality.js", "(() => {", "(() => {{")
+    with serving(site) as server:
+        driver.get(server.url + QUIZ + "/")
+        wait(driver, lambda d: overlay_text(d) is not None, message="overlay")
+        assert "SyntaxError" in overlay_text(driver) or "Unexpected" in overlay_text(driver)
+
