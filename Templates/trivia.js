@@ -42,7 +42,12 @@
     show('play')
     ask()
   }
-  const ask = () => {
+  // The play so far, in the page's history entry: a page opened again from it (a reload,
+  // serve's after a save; from disk, Back to it) carries on where it was. Its clock runs on
+  // meanwhile: a question whose time ran out counts as late.
+  const keep = more => history.replaceState({ deck, draw, pos, score, max, mode, T, log: log.map(([q, ...r]) => [Q.indexOf(q), ...r]), ...more }, '')
+  const ask = (left = T, timed = 1) => {
+    keep({ until: Date.now() + left })
     q = Q[draw[pos]]
     answered = false
     text('qn', pos + 1)
@@ -58,10 +63,11 @@
     $('fb').hidden = true
     text('verdict', '')
     $('qh').focus()
-    if (T) {
+    // An answer given before the page was opened again is not timed again.
+    deadline = timed ? now() + left : 1 / 0
+    if (T && timed) {
       warned = text('warn', '')
-      deadline = now() + T
-      timer = setTimeout(answer, T, null)
+      timer = setTimeout(answer, left, null)
       tick()
     }
   }
@@ -82,6 +88,7 @@
     clearTimeout(timer)
     cancelAnimationFrame(frame)
     if (T && now() >= deadline) picks = null
+    history.replaceState({ ...history.state, a: picks }, '')
     if (T && !picks) deadline = 0, tick()
     const right = !!picks && picks.length == q.k.length && q.k.every(i => picks.includes(i))
     max += q.p
@@ -103,6 +110,10 @@
     if (++pos < draw.length && (log[log.length - 1][2] || !D.e)) return ask()
     // What sudden death dealt but did not ask comes first next time.
     deck.unshift(...draw.slice(pos))
+    keep({ end: 1 })
+    end()
+  }
+  const end = () => {
     show('result')
     pct = max ? Math.floor(score * 100 / max) : 0
     const perfect = log.every(r => r[2]), arc = $('arc')
@@ -148,4 +159,17 @@
   })
   // Enter held down repeats: its later presses would go on past the answer's feedback.
   main.addEventListener('keydown', e => { if (e.repeat && e.key == 'Enter') e.preventDefault() })
+  const s = history.state
+  if (s?.draw) {
+    ;({ deck, draw, pos, score, max, mode, T } = s)
+    log = s.log.map(([i, ...r]) => [Q[i], ...r])
+    if (E.tb) E.tb.hidden = !T
+    text('qt', draw.length)
+    if (s.end) end()
+    else {
+      show('play')
+      if ('a' in s) ask(0, 0), answer(s.a)
+      else ask(Math.max(s.until - Date.now(), 0))
+    }
+  }
 })()

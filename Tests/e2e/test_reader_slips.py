@@ -180,3 +180,23 @@ def test_long_words_wrap_on_a_320_pixel_screen(phone, public, page):
     assert fits()  # the heading and a tick-box answer
     shown(d, "button.go")[0].click()
     assert fits()  # the slider's ends
+
+
+def test_a_reloaded_trivia_quiz_carries_on_where_it_was(browser, public):
+    d = browser
+    open_page(d, (public / "two" / "index.html").as_uri())
+    d.find_element(By.ID, "begin").click()
+    [yes] = [b for b in shown(d, "button.a") if b.text == "Yes"]
+    yes.click()
+    d.find_element(By.ID, "next").click()
+    # serve reloads the page at every save; a reader may reload it too.
+    d.refresh()
+    assert counter(d) == "2" and shown(d, "#play") and not shown(d, "#fb")
+    [six] = [b for b in shown(d, "button.a") if b.text == "six"]
+    six.click()
+    d.refresh()
+    assert shown(d, "#fb") and d.find_element(By.ID, "verdict").text.startswith("Right!")
+    d.find_element(By.ID, "next").click()
+    d.refresh()
+    assert shown(d, "#result") and "2 of 2" in d.find_element(By.ID, "score").text
+    assert console_errors(d) == []

@@ -368,6 +368,37 @@ await check('a double click\'s second click and Enter held down answer nothing t
   assert(enter(true) && !enter(false), 'Enter held down is stopped after its first press, and only then')
 })
 
+await check('a page opened again from its history entry carries on: a question, its answer, the result, and a clock that ran on', () => {
+  const g = game(drawPage), T = g.data.t
+  g.$('begin').click()
+  g.answer(true)
+  g.next()
+  const second = g.current(), asking = g.window.history.state
+  g.clock.tick(T / 4)
+  g.answer(false)
+  const answered = g.window.history.state
+  // Answered: the same question, its answer and feedback, scored once.
+  const a = game(drawPage, { state: answered })
+  equal(a.current(), second, 'the question answered')
+  assert(a.visible('fb') && a.$('verdict').textContent.startsWith('Wrong.'), 'its feedback, not ' + a.$('verdict').textContent)
+  equal(a.$('qn').textContent, '2', 'its number')
+  // Still to answer, with time left: asked again, and answerable.
+  const b = game(drawPage, { state: asking })
+  equal(b.current(), second, 'the question being asked')
+  assert(!b.visible('fb'), 'not answered yet')
+  // Its time ran out while the page was away: late.
+  const c = game(drawPage, { state: { ...asking, until: 0 } })
+  assert(c.$('verdict').textContent.startsWith('Time’s up!'), 'a clock that ran on, not ' + c.$('verdict').textContent)
+  // The result, as it was; and Play again deals on from the same deck.
+  for (a.next(); !a.visible('result'); a.next()) a.answer(true)
+  const r = game(drawPage, { state: a.window.history.state })
+  assert(r.visible('result'), 'the result')
+  equal([r.score(), r.$('review').children.length], [a.score(), a.$('review').children.length], 'the same score and review')
+  r.$('again').click()
+  a.$('again').click()
+  equal(r.current(), a.current(), 'the same next deal')
+})
+
 await check('the review shows a question\'s own text (its picture, its passage) with it', () =>
   assert(reviewedBodies > 0, 'no question with text of its own was reviewed'))
 
