@@ -14,6 +14,25 @@ enum IndentedList {
         }
     }
 
+    /// An indented code block before the list whose first line reads as one of its items:
+    /// `- On a beach {summer}` or `- [x] Paris` indented by mistake, shown as code above the
+    /// others. `isItem` tells an item's text (after its marker) by its outcomes or its box,
+    /// so that a code sample in the question is left alone.
+    static func strayItem(in blocks: some Collection<Node>, file: SourceFile, isItem: (Substring) -> Bool) -> Node? {
+        blocks.first { block in
+            guard case .codeBlock(_, let literal) = block.kind, !isFenced(block, file: file),
+                  let first = literal.split(separator: "\n").first(where: { !$0.allSatisfy(\.isWhitespace) }) else { return false }
+            let line = first.trimmingPrefix(while: \.isWhitespace)
+            return isListItem(line) && isItem(line.drop { !$0.isWhitespace }.trimmingPrefix(while: \.isWhitespace))
+        }
+    }
+
+    static func strayError(_ block: Node, item: String, file: SourceFile) -> Diagnostic {
+        file.error(
+            "this \(item) is indented \(indentation(of: block, file: file)), so Markdown reads it as a code block above the others, not \(article(item)) \(item)",
+            line: block.range.start.line, byteColumn: 1, hint: "start it at the beginning of its line, as the others")
+    }
+
     /// The error for a question whose answers (or choices) are such a code block.
     static func error(_ block: Node, items: String, example: String, file: SourceFile) -> Diagnostic {
         file.error(

@@ -163,6 +163,9 @@ enum PersonalityParser {
         let answerCount = listIndex.map { item.body[$0].childNodes.count } ?? 0
         if listIndex == nil, let block = IndentedList.codeBlock(in: item.body, file: file) {
             diagnostics.append(IndentedList.error(block, items: "answers", example: "- Steak {dog}", file: file))
+        } else if let listIndex, let stray = IndentedList.strayItem(
+            in: item.body[..<listIndex], file: file, isItem: { $0.hasSuffix("}") && $0.contains("{") }) {
+            diagnostics.append(IndentedList.strayError(stray, item: "answer", file: file))
         } else if answerCount < 2 {
             diagnostics.append(file.error(
                 answerCount == 0 ? "this question has no answers" : "this question has only one answer",

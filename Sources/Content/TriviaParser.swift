@@ -249,6 +249,10 @@ enum TriviaParser {
                 hint: "write the choices as a list below the heading: '- [x] right' and '- [ ] wrong'"))
             return (nil, diagnostics)
         }
+        let stray = IndentedList.strayItem(in: body, file: file, isItem: { ["[x]", "[X]", "[ ]"].contains($0.prefix(3)) })
+        if let stray {
+            diagnostics.append(IndentedList.strayError(stray, item: "choice", file: file))
+        }
 
         let (choices, problems) = parseChoices(list, scratch: &scratch, file: file)
         diagnostics += problems
@@ -257,9 +261,9 @@ enum TriviaParser {
                 "this question has only one choice", line: item.line, byteColumn: item.titleColumn,
                 hint: "a question needs at least 2 choices"))
         }
-        // A choice with an error of its own (empty, a duplicate) is not counted: one slip is
-        // one error, not also "no correct choice".
-        if let choices, !problems.hasErrors {
+        // A choice with an error of its own (empty, a duplicate, indented away) is not
+        // counted: one slip is one error, not also "no correct choice".
+        if let choices, !problems.hasErrors, stray == nil {
             diagnostics += checkCorrectCount(choices.count { $0.correct }, multiple: multiple) { message, hint in
                 file.error(message, line: item.line, byteColumn: item.titleColumn, hint: hint)
             }

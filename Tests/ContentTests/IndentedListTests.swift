@@ -28,6 +28,23 @@ import Testing
         #expect(located(fenced) == ["4:4: error: this question has no choices"])
     }
 
+    /// Only the first item indented: a code block above the list, which showed the item as
+    /// code above the others without a word. A code sample in the question is left alone.
+    @Test func oneItemIndentedAboveTheOthers() {
+        let personality = "---\nkind: personality\n---\n## Food?\n    - Steak {dog}\n- Fish {cat}\n- Corn {cat}\n\n## Dog {#dog .outcome}\n## Cat {#cat .outcome}\n"
+        #expect(located(parse(personality).1) == [
+            "5:1: error: this answer is indented by four spaces or more, so Markdown reads it as a code block above the others, not an answer",
+        ])
+        let trivia = "---\nkind: trivia\n---\n## Capital?\nOf Australia:\n\n\t- [x] Canberra\n- [ ] Sydney\n- [ ] Perth\n"
+        let (_, problems) = parse(trivia)
+        #expect(located(problems) == [
+            "7:1: error: this choice is indented with a tab, so Markdown reads it as a code block above the others, not a choice",
+        ])
+        #expect(problems.first?.hint == "start it at the beginning of its line, as the others")
+        let sample = "---\nkind: trivia\n---\n## What does this print?\n\n    - item\n    print(x)\n\n- [x] a\n- [ ] b\n"
+        #expect(parse(sample).1.isEmpty)
+    }
+
     @Test func aChoiceNestedUnderAnother() {
         let (_, trivia) = parse("---\nkind: trivia\n---\n## Capital?\n- [x] Canberra\n  - [ ] Sydney\n- [ ] Perth\n")
         #expect(located(trivia) == [
