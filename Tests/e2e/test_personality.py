@@ -23,9 +23,6 @@ def counter(driver):
 
 
 def open_quiz(driver, public):
-    # A fresh history entry: loading the page the browser is on is a reload, which carries on
-    # with the play its entry holds.
-    driver.get("about:blank")
     driver.get((public / "which-animal" / "index.html").as_uri())
     driver.get_log("browser")  # start from a clean log
 

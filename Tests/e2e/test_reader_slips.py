@@ -82,8 +82,7 @@ def public(tmp_path_factory):
 
 
 def open_page(d, url):
-    # A fresh history entry: loading the URL the browser is on counts as a reload, and a
-    # reload carries on with the play its entry holds.
+    # After a blank page, which Back returns to once the quiz is left.
     d.get("about:blank")
     d.get(url)
 
