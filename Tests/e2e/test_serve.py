@@ -281,6 +281,27 @@ def test_a_taken_port_is_refused_with_a_clear_message(site):
     assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
 
 
+def test_a_host_that_is_not_this_computers_is_said_in_words(site):
+    for host, message in [("not a host", "error: cannot resolve host 'not a host'\n"),
+                          ("192.0.2.1", "error: cannot listen on 192.0.2.1: it is not an address of this computer\n")]:
+        result = subprocess.run([str(quizgen_binary()), "serve", "--no-maps", "--host", host, "--port", "8400"], cwd=site,
+                                capture_output=True, text=True, timeout=30)
+        assert result.returncode == 1
+        assert result.stderr.startswith(message), result.stderr
+        assert "hint: --host takes an address or name of this computer" in result.stderr
+        assert "--port" not in result.stderr and "SocketAddressError" not in result.stderr
+
+
+def test_every_address_is_served_at_an_address_a_browser_can_use(site):
+    with serving(site, "--no-maps", "--host", "0.0.0.0") as server:
+        assert "warning: listening on every address of this computer (0.0.0.0)" in server.output
+        assert f"at http://127.0.0.1:{server.port}/ (Ctrl-C to stop); other computers use this computer's address" \
+            in server.output
+        assert "0.0.0.0:" not in server.output
+        with urllib.request.urlopen(server.url) as response:
+            assert response.status == 200
+
+
 def test_the_serve_benchmark_runs(tmp_path):
     """bench/serve.py on a tiny corpus, only to keep it working: no timing is asserted."""
     result = subprocess.run(
