@@ -11,8 +11,9 @@ import Synchronization
 /// It runs as a service beside the server and stops with it: the watcher, the rebuild thread
 /// and every event stream end at shutdown.
 public final class ServeSession: Service, Sendable {
-    /// What the terminal is told: a rebuild's new diagnostics and its one-line summary.
-    public typealias Report = @Sendable (_ diagnostics: [Diagnostic], _ line: String) -> Void
+    /// What the terminal is told: a rebuild's new diagnostics, its new notes (as a build's:
+    /// a story without a map) and its one-line summary.
+    public typealias Report = @Sendable (_ diagnostics: [Diagnostic], _ notes: [String], _ line: String) -> Void
 
     struct Published: Sendable {
         var site: LiveSite
@@ -47,7 +48,7 @@ public final class ServeSession: Service, Sendable {
         var loaded: LoadedSite?
         let clock = ContinuousClock.now
         let rebuild = Self.rebuild(&site, &loaded, change: .all, location: location, fileSystem: fileSystem)
-        report(rebuild.new, Self.summary(rebuild, site: site, seconds: (ContinuousClock.now - clock).seconds, first: true))
+        report(rebuild.new, rebuild.notes, Self.summary(rebuild, site: site, seconds: (ContinuousClock.now - clock).seconds, first: true))
         working = Mutex((site, loaded))
         // The first build's buffers are free now; hand them back, or serve keeps the peak of
         // a whole build resident while it waits for a save.
@@ -138,7 +139,7 @@ public final class ServeSession: Service, Sendable {
         // Assets are served from the content folder as they are now: a page showing one reloads.
         let assets = change.content.filter { site.assets.contains($0) }.sorted()
         publish(site, changed: rebuild.changed + assets)
-        report(rebuild.new, Self.summary(rebuild, site: site, seconds: seconds, first: false))
+        report(rebuild.new, rebuild.notes, Self.summary(rebuild, site: site, seconds: seconds, first: false))
         if change.settings || change.everything { followLinks() }
     }
 

@@ -120,6 +120,8 @@ public struct LiveSite: Sendable {
         public var rendered = 0
         public var contextChanged = false
         public var indexChanged = false
+        /// Notes as a build prints them (a story without a map, and why), each once: not
+        /// again while the file keeps it.
         public var notes: [String] = []
     }
 
@@ -132,6 +134,8 @@ public struct LiveSite: Sendable {
     /// catalogs (the map's words). When it changes, every story's map is made again at once.
     var mapKey: MapKey?
     var setupProblems: [Diagnostic] = []
+    /// Whether the note that Graphviz is not installed was given (once, with the first story).
+    var notedGraphviz = false
     var loaderProblems: [Diagnostic] = []
     var parseOptions: ContentParser.Options?
     var order: [String] = []
@@ -310,24 +314,37 @@ public struct LiveSite: Sendable {
         return ready
     }
 
-    /// Renders the entries' pages (maps first, from the kept maps when the DOT text is the
-    /// same), keeps their hashes and records which pages changed.
+    /// Renders the entries' pages (maps first: from the kept maps when the DOT text is the
+    /// same, and not drawn again when Graphviz failed on the same DOT text), keeps their
+    /// hashes and records which pages changed.
     private mutating func render(_ paths: [String], context: SiteContext, into rebuild: inout Rebuild) {
         guard !paths.isEmpty else { return }
         let now = self
         let pieces = paths.parallelMap { now.analysis(of: $0)! }
         var kept: [String: [UInt8]] = [:]
-        for path in paths { if let map = entries[path]?.entry.map, let svg = map.svg { kept[map.dot] = svg } }
+        var failed: [String: Graphviz.Failure] = [:]
+        for path in paths {
+            guard let map = entries[path]?.entry.map else { continue }
+            if let svg = map.svg { kept[map.dot] = svg } else if let failure = map.failure { failed[map.dot] = failure }
+        }
         var drawing = pipeline
-        drawing.cache = .memory(kept)
+        drawing.cache = .memory(kept, failed: failed)
         let maps = drawing.drawMaps(pieces, site: context)
-        rebuild.notes += maps.compactMap { $0?.note }
+        if !notedGraphviz, maps.contains(where: { $0 != nil }) {
+            notedGraphviz = true
+            rebuild.notes += Pipeline.notes([], options: pipeline.options, hasStory: true)
+        }
         let hashed = Array(zip(pieces, maps)).parallelMap { piece, map in
             Pipeline.render(piece, map: map, site: context).map { ($0.path, $0.contents.hashValue) }
         }
         for ((path, pages), map) in zip(zip(paths, hashed), maps) {
             let box = entries[path]!
             var entry = box.entry
+            // A note once: when the file first gets it, or when a new drawing failed (not one
+            // taken from the failures kept).
+            if let note = map?.note, note != entry.map?.note || (map?.failure != nil && failed[map!.dot] == nil) {
+                rebuild.notes.append(note)
+            }
             let hashes = Dictionary(pages, uniquingKeysWith: { a, _ in a })
             for old in entry.pagePaths where hashes[old] == nil {
                 owners[old] = nil

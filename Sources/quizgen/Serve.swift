@@ -76,9 +76,9 @@ struct ServeCommand: AsyncParsableCommand {
             location: location,
             options: BuildOptions(includeDrafts: site.drafts, graphviz: noMaps ? .none : .system(), maps: !noMaps),
             polling: poll
-        ) { diagnostics, line in
+        ) { diagnostics, notes, line in
             printer.report(diagnostics)
-            standardError(line + "\n")
+            standardError(notes.map { "note: \($0)\n" }.joined() + line + "\n")
         }
         var logger = Logger(label: "quizgen.serve")
         logger.logLevel = .critical

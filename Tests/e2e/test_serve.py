@@ -3,6 +3,7 @@ port, its pages open in headless Chromium while the files change on disk. Every 
 the server it started (with SIGINT, as Ctrl-C does) and checks that it ended cleanly."""
 import contextlib
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -32,15 +33,15 @@ def free_port():
 class Server:
     """A running `quizgen serve`; its standard error is collected as it comes."""
 
-    def __init__(self, site, *args):
+    def __init__(self, site, *args, env=None, started="Serving "):
         self.port = free_port()
         self.lines = []
         self.process = subprocess.Popen(
             [str(quizgen_binary()), "serve", "--port", str(self.port), "--no-color", *args],
-            cwd=site, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            cwd=site, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
-        self.wait_for("Serving ", timeout=60)
+        self.wait_for(started, timeout=60)
         self.url = f"http://127.0.0.1:{self.port}/"
 
     def _read(self):
@@ -76,8 +77,8 @@ class Server:
 
 
 @contextlib.contextmanager
-def serving(site, *args):
-    server = Server(site, *args)
+def serving(site, *args, env=None):
+    server = Server(site, *args, env=env)
     try:
         yield server
     finally:
@@ -104,6 +105,15 @@ def drivers():
     yield make
     for driver in made:
         driver.quit()
+
+
+def with_fake_dot(tmp_path, script):
+    """An environment whose PATH finds a `dot` that runs `script` (a shell script's body)."""
+    folder = tmp_path / "bin"
+    folder.mkdir(exist_ok=True)
+    (folder / "dot").write_text("#!/bin/sh\n" + script)
+    (folder / "dot").chmod(0o755)
+    return dict(os.environ, PATH=f"{folder}:{os.environ['PATH']}")
 
 
 def edit(path, old, new):
@@ -248,6 +258,21 @@ def test_a_template_change_reloads_every_page(site, drivers):
                  == "rgb(1, 2, 3)", message="new style")
             assert reloaded(driver)
         server.wait_for("0 files read again")
+
+
+def test_a_map_dot_cannot_draw_is_noted_once_and_not_drawn_again_for_the_same_graph(site, tmp_path):
+    runs = tmp_path / "dot.runs"
+    env = with_fake_dot(tmp_path, f"echo run >> {runs}\necho 'Error: no layout' >&2\nexit 1\n")
+    note = f"note: Content/{STORY}.md: no map: dot failed: Error: no layout\n"
+    with serving(site, env=env) as server:
+        assert server.output.count(note) == 1, server.output
+        drawn = runs.read_text()
+        # The story's text edited, its graph the same: dot is not run again, nor the note printed.
+        mark = len(server.lines)
+        edit(site / "Content" / f"{STORY}.md", "The door is old and painted green.", "The door is old and painted blue.")
+        server.wait_for("Rebuilt", start=mark)
+        assert note not in "".join(server.lines[mark:])
+        assert runs.read_text() == drawn
 
 
 def test_serving_adds_nothing_to_what_build_writes(site):
