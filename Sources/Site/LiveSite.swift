@@ -38,6 +38,9 @@ public struct LiveSite: Sendable {
         /// The banks it names, relative to the content folder.
         var banks: [String]
         var source: SourceFile?
+        /// The images its text shows, checked against the assets at every rebuild: an image
+        /// may come or go without the file being saved.
+        var images: [ImageReference] = []
         /// Only while the rebuild that parsed it runs: then it goes to the cache.
         var analysed: AnalysedContent?
         var problems: [Diagnostic]
@@ -61,6 +64,8 @@ public struct LiveSite: Sendable {
         let indexKey: String?
         /// Where the file sets a `lang:`, for the warning about a language without a catalog.
         let lang: (lang: String, position: ValuePosition, source: SourceFile)?
+        /// The images it shows, and its text, when it shows any.
+        let pictured: (images: [ImageReference], source: SourceFile)?
 
         /// `lang` as found when the file was parsed (the analysis is not kept with the entry).
         init(_ entry: Entry, lang: (lang: String, position: ValuePosition, source: SourceFile)?? = nil) {
@@ -68,6 +73,7 @@ public struct LiveSite: Sendable {
             problems = entry.problems
             indexed = entry.indexed
             // Everything the index shows of the piece: its lang too (its entry's lang and dir).
+            pictured = entry.images.isEmpty ? nil : entry.source.map { (entry.images, $0) }
             indexKey = entry.indexed.map { "\($0.sitePath)\u{0}\($0.kind.rawValue)\u{0}\($0.title)\u{0}\($0.description)\u{0}\($0.lang)" }
             if let lang {
                 self.lang = lang
@@ -149,6 +155,8 @@ public struct LiveSite: Sendable {
     let analyses: AnalysisCache
     /// Content-relative paths of the assets, served from the content folder.
     public private(set) var assets: Set<String> = []
+    /// Each file's warnings of missing images, and the assets they were checked against.
+    var imageWarnings: (assets: Set<String>, files: [String: [Diagnostic]]) = ([], [:])
     /// Every current diagnostic, sorted.
     public private(set) var diagnostics: [Diagnostic] = []
 
@@ -310,6 +318,7 @@ public struct LiveSite: Sendable {
         let box = Box(entry)
         entry.analysed = nil
         entries[path] = Box(entry, lang: box.lang)
+        imageWarnings.files[path] = nil
         rebuild.parsed.append(path)
         return ready
     }
@@ -396,7 +405,21 @@ public struct LiveSite: Sendable {
 
     private mutating func collectDiagnostics() {
         diagnostics = (loaderProblems + setupProblems + order.flatMap { entries[$0]?.problems ?? [] }
-            + (context.map(languageWarnings) ?? []) + assetClashes()).sorted()
+            + (context.map(languageWarnings) ?? []) + assetClashes() + missingImages()).sorted()
+    }
+
+    /// Images that the site does not publish, as a build warns of them, against the assets
+    /// as they are now: checked again for a file parsed again, and for every file when an
+    /// asset came or went.
+    private mutating func missingImages() -> [Diagnostic] {
+        if assets != imageWarnings.assets { imageWarnings = (assets, [:]) }
+        return order.flatMap { path -> [Diagnostic] in
+            if let known = imageWarnings.files[path] { return known }
+            guard let (images, source) = entries[path]?.pictured else { return [] }
+            let warnings = Pipeline.missingImages(images, of: path, in: source, assets: assets, location: location)
+            imageWarnings.files[path] = warnings
+            return warnings
+        }
     }
 
     /// Assets a page of the site would overwrite, as a build reports them: serve knows every
@@ -426,6 +449,7 @@ public struct LiveSite: Sendable {
             let (piece, problems) = Pipeline.parse(loaded, relativePath: file.relativePath, options: options)
             entry.problems = problems
             if let piece {
+                entry.images = piece.meta.images
                 let (analysed, findings) = Pipeline.check(piece, file: loaded.source, statistics: false)
                 entry.analysed = analysed
                 entry.problems += findings

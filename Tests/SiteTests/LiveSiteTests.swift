@@ -317,6 +317,36 @@ import Testing
         #expect(live.diagnostics.count == 1)
     }
 
+    /// Images the site does not have are warned of as a build warns of them, and kept up to
+    /// date as pictures come and go while the Markdown stays as it is.
+    @Test func missingImagesAreWarnedOfAsPicturesComeAndGo() {
+        let pictured = quiz.replacingOccurrences(of: "## Pick one", with: "![A cat](cat.png) ![x](nothere.png)\n## Pick one")
+        let site = TemporarySite(files: ["Content/quiz.md": pictured, "Content/cat.png": "png"])
+        let nothere = "image 'nothere.png' is not in the site: there is no Content/nothere.png"
+        let cat = "image 'cat.png' is not in the site: there is no Content/cat.png"
+        var live = LiveSite(location: site.location, options: options(DrawCounter()))
+        var rebuild = update(&live, site, .all)
+        #expect(rebuild.new.map(\.message) == [nothere])
+        let built = Pipeline(options: options(DrawCounter())).collect(SiteLoader.load(site.location, fileSystem: .disk))
+        #expect(live.diagnostics == built.diagnostics)
+
+        site.remove("Content/cat.png")
+        rebuild = update(&live, site, LiveSite.Change(content: ["cat.png"]))
+        #expect(rebuild.parsed.isEmpty)
+        #expect(rebuild.new.map(\.message) == [cat])
+        #expect(live.diagnostics.map(\.message) == [cat, nothere])
+
+        site.write("Content/nothere.png", "png")
+        site.write("Content/cat.png", "png")
+        rebuild = update(&live, site, LiveSite.Change(content: ["nothere.png", "cat.png"]))
+        #expect(rebuild.new.isEmpty)
+        #expect(live.diagnostics.isEmpty)
+        // The file saved with another picture: its own warnings follow its text.
+        site.write("Content/quiz.md", pictured.replacingOccurrences(of: "cat.png", with: "dog.png"))
+        rebuild = update(&live, site, LiveSite.Change(content: ["quiz.md"]))
+        #expect(rebuild.new.map(\.message) == ["image 'dog.png' is not in the site: there is no Content/dog.png"])
+    }
+
     @Test func aTemplateWithAnErrorKeepsTheLastGoodContext() {
         let site = site()
         var live = start(site)
