@@ -121,7 +121,7 @@ public struct LiveSite: Sendable {
         public var changed: [String] = []
         /// Diagnostics that were not there before this rebuild (printed once in the terminal).
         public var new: [Diagnostic] = []
-        /// Content files read and parsed again, and pages rendered.
+        /// Content files read and parsed again, and pages rendered now (the index among them).
         public var parsed: [String] = []
         public var rendered = 0
         public var contextChanged = false
@@ -140,6 +140,9 @@ public struct LiveSite: Sendable {
     /// catalogs (the map's words). When it changes, every story's map is made again at once.
     var mapKey: MapKey?
     var setupProblems: [Diagnostic] = []
+    /// The context in use was made from templates or settings with errors (there was no
+    /// good one to keep: the first build).
+    var contextHasErrors = false
     /// Whether the note that Graphviz is not installed was given (once, with the first story).
     var notedGraphviz = false
     var loaderProblems: [Diagnostic] = []
@@ -185,6 +188,30 @@ public struct LiveSite: Sendable {
     public var hasErrors: Bool { diagnostics.hasErrors }
     public var contentFileCount: Int { order.count }
 
+    /// A content file as messages name it (`Content/quiz.md`), by its path in the content folder.
+    public func displayPath(of path: String) -> String? { entries[path]?.entry.displayPath }
+
+    /// What is served in place of what has errors.
+    public struct Fallback: Sendable, Equatable {
+        /// Content files with errors whose last good pages are served.
+        public var keptFiles = 0
+        /// Content files with errors without pages: they have had none without errors.
+        public var filesWithoutPages = 0
+        /// The templates, catalogs or quizgen.yml have errors: true when the last good ones are
+        /// used, false when there were none (pages are made without what has errors).
+        public var lastGoodSettings: Bool?
+    }
+
+    public var fallback: Fallback {
+        var fallback = Fallback()
+        for path in order {
+            guard let box = entries[path], box.problems.hasErrors else { continue }
+            if box.entry.good != nil { fallback.keptFiles += 1 } else { fallback.filesWithoutPages += 1 }
+        }
+        if setupProblems.hasErrors { fallback.lastGoodSettings = !contextHasErrors }
+        return fallback
+    }
+
     /// Brings the state up to date with `site` (just loaded) given what changed. `open` names
     /// the pages readers have open (output paths): when the context changed, only theirs are
     /// rendered now (and reported as changed); the others when they are asked for.
@@ -203,6 +230,7 @@ public struct LiveSite: Sendable {
             contextKey = key
             if !setup.hasErrors || context == nil {
                 context = made
+                contextHasErrors = setup.hasErrors
                 rebuild.contextChanged = true
                 let maps = MapKey(choices: made.settings.mapChoices, catalogs: site.catalogs.map(\.text))
                 mapsChanged = mapKey != nil && maps != mapKey
@@ -385,6 +413,7 @@ public struct LiveSite: Sendable {
         self.indexKey = indexKey
         let metas = order.compactMap { entries[$0]?.indexed }
         let rendered = IndexRenderer.render(metas, site: context)
+        rebuild.rendered += 1
         if index != rendered.contents {
             index = rendered.contents
             rebuild.changed.append(rendered.path)

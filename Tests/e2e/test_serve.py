@@ -237,7 +237,7 @@ def test_a_content_folder_that_goes_away_keeps_the_pages_until_it_is_back(site):
         mark = len(server.lines)
         server.wait_for("Rebuilt", start=mark)
         edit(site / "Content" / "planets.md", "title: The Planets", "title: The Worlds")
-        server.wait_for("1 file read again", start=mark)
+        server.wait_for("Rebuilt Content/planets.md in", start=mark)
         with urllib.request.urlopen(server.url + "planets/") as response:
             assert "The Worlds" in response.read().decode()
 
@@ -257,7 +257,7 @@ def test_a_template_change_reloads_every_page(site, drivers):
             wait(driver, lambda d: d.execute_script("return getComputedStyle(document.body).outlineColor")
                  == "rgb(1, 2, 3)", message="new style")
             assert reloaded(driver)
-        server.wait_for("0 files read again")
+        server.wait_for("rendered now; the others are rendered when they are asked for")
 
 
 def test_a_map_dot_cannot_draw_is_noted_once_and_not_drawn_again_for_the_same_graph(site, tmp_path):
