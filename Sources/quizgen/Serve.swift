@@ -24,7 +24,8 @@ struct ServeCommand: AsyncParsableCommand {
               cd Content && quizgen serve
 
             Exit status: 0 when stopped with Ctrl-C, 1 when the site cannot be served (no \
-            content folder, a port that cannot be bound), 64 for a usage error.
+            content folder, a port that cannot be bound), 64 for a usage error; 130 or 143 \
+            for Ctrl-C or SIGTERM during the first build, which they stop at once.
             """)
 
     @OptionGroup var site: SiteOptions
@@ -49,6 +50,11 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Until the server runs, Ctrl-C or SIGTERM stop serve at once, with the `dot`s of
+        // the first build (which may draw for 30 seconds a map), as they stop `build`. Then
+        // the service group's own handling of them takes over (its signal sources replace
+        // this handler) and stops serve gracefully.
+        ChildProcesses.stopWithSignals()
         let location = site.location
         let printer = site.printer
         guard FileSystem.disk.kind(location.content) == .directory else {

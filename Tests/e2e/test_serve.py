@@ -3,7 +3,6 @@ port, its pages open in headless Chromium while the files change on disk. Every 
 the server it started (with SIGINT, as Ctrl-C does) and checks that it ended cleanly."""
 import contextlib
 import json
-import os
 import signal
 import socket
 import subprocess
@@ -18,7 +17,8 @@ from selenium.common.exceptions import (JavascriptException, NoSuchElementExcept
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import REPO, console_errors, make_driver, quizgen_binary, run_quizgen
+from conftest import (REPO, assert_dot_ended, console_errors, make_driver, quizgen_binary, run_quizgen,
+                      story_site_with_a_dot_that_hangs, wait_for_dot, with_fake_dot)
 
 QUIZ = "which-season"
 STORY = "the-door"
@@ -105,15 +105,6 @@ def drivers():
     yield make
     for driver in made:
         driver.quit()
-
-
-def with_fake_dot(tmp_path, script):
-    """An environment whose PATH finds a `dot` that runs `script` (a shell script's body)."""
-    folder = tmp_path / "bin"
-    folder.mkdir(exist_ok=True)
-    (folder / "dot").write_text("#!/bin/sh\n" + script)
-    (folder / "dot").chmod(0o755)
-    return dict(os.environ, PATH=f"{folder}:{os.environ['PATH']}")
 
 
 def edit(path, old, new):
@@ -273,6 +264,28 @@ def test_a_map_dot_cannot_draw_is_noted_once_and_not_drawn_again_for_the_same_gr
         server.wait_for("Rebuilt", start=mark)
         assert note not in "".join(server.lines[mark:])
         assert runs.read_text() == drawn
+
+
+def test_ctrl_c_during_the_first_build_stops_serve_and_dot_at_once(tmp_path):
+    """A map dot is still drawing (up to 30 s) holds up the first build: Ctrl-C or SIGTERM
+    then end serve at once with the shell's status for the signal, dot with it, as they end
+    `build`; once serving, Ctrl-C stops it gracefully (every other test)."""
+    site, env, pids = story_site_with_a_dot_that_hangs(tmp_path)
+    for sent, status in [(signal.SIGINT, 130), (signal.SIGTERM, 143)]:
+        pids.unlink(missing_ok=True)
+        process = subprocess.Popen([str(quizgen_binary()), "serve", "--port", str(free_port())], cwd=site, env=env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        try:
+            wait_for_dot(pids)
+            time.sleep(0.2)
+            process.send_signal(sent)
+            assert process.wait(timeout=10) == status
+            assert "Serving" not in process.stderr.read()
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+        assert_dot_ended(pids, "serve")
 
 
 def test_serving_adds_nothing_to_what_build_writes(site):
