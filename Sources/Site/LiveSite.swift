@@ -72,8 +72,8 @@ public struct LiveSite: Sendable {
             self.entry = entry
             problems = entry.problems
             indexed = entry.indexed
-            // Everything the index shows of the piece: its lang too (its entry's lang and dir).
             pictured = entry.images.isEmpty ? nil : entry.source.map { (entry.images, $0) }
+            // Everything the index shows of the piece: its lang too (its entry's lang and dir).
             indexKey = entry.indexed.map { "\($0.sitePath)\u{0}\($0.kind.rawValue)\u{0}\($0.title)\u{0}\($0.description)\u{0}\($0.lang)" }
             if let lang {
                 self.lang = lang
