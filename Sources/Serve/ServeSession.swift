@@ -11,8 +11,9 @@ import Synchronization
 /// It runs as a service beside the server and stops with it: the watcher, the rebuild thread
 /// and every event stream end at shutdown.
 public final class ServeSession: Service, Sendable {
-    /// What the terminal is told: a rebuild's new diagnostics and its one-line summary.
-    public typealias Report = @Sendable (_ diagnostics: [Diagnostic], _ line: String) -> Void
+    /// What the terminal is told: a rebuild's new diagnostics, its new notes (as a build's:
+    /// a story without a map) and its one-line summary.
+    public typealias Report = @Sendable (_ diagnostics: [Diagnostic], _ notes: [String], _ line: String) -> Void
 
     struct Published: Sendable {
         var site: LiveSite
@@ -47,7 +48,7 @@ public final class ServeSession: Service, Sendable {
         var loaded: LoadedSite?
         let clock = ContinuousClock.now
         let rebuild = Self.rebuild(&site, &loaded, change: .all, location: location, fileSystem: fileSystem)
-        report(rebuild.new, Self.summary(rebuild, site: site, seconds: (ContinuousClock.now - clock).seconds, first: true))
+        report(rebuild.new, rebuild.notes, Self.summary(rebuild, site: site, seconds: (ContinuousClock.now - clock).seconds, first: true))
         working = Mutex((site, loaded))
         // The first build's buffers are free now; hand them back, or serve keeps the peak of
         // a whole build resident while it waits for a save.
@@ -122,13 +123,14 @@ public final class ServeSession: Service, Sendable {
             var change = paths.change(batch.paths)
             change.everything = change.everything || batch.overflow
             guard !change.isEmpty else { continue }
-            rebuildNow(change)
+            rebuildNow(change, changed: paths.shown(batch.paths))
         }
     }
 
     /// One rebuild, published and announced. Public for tests and the benchmark's sake only
-    /// through `notice`; this is the rebuild thread's.
-    func rebuildNow(_ change: LiveSite.Change) {
+    /// through `notice`; this is the rebuild thread's. `changed` names the changed files for
+    /// the terminal.
+    func rebuildNow(_ change: LiveSite.Change, changed: [String] = []) {
         let start = ContinuousClock.now
         let open = hub.openPages
         let (site, rebuild) = working.withLock { state in
@@ -139,7 +141,7 @@ public final class ServeSession: Service, Sendable {
         // Assets are served from the content folder as they are now: a page showing one reloads.
         let assets = change.content.filter { site.assets.contains($0) }.sorted()
         publish(site, changed: rebuild.changed + assets)
-        report(rebuild.new, Self.summary(rebuild, site: site, seconds: seconds, first: false))
+        report(rebuild.new, rebuild.notes, Self.summary(rebuild, site: site, seconds: seconds, first: false, changed: changed))
         if change.settings || change.everything { followLinks() }
     }
 
@@ -194,22 +196,55 @@ public final class ServeSession: Service, Sendable {
     static func overlay(_ site: LiveSite) -> String {
         guard site.hasErrors else { return "" }
         return DiagnosticPrinter(useColor: false).format(site.diagnostics.filter(\.isError) + site.diagnostics.filter { !$0.isError })
-            + "\n\(DiagnosticPrinter.summary(site.diagnostics)): the pages of the last good build are shown.\n"
+            + "\n\(DiagnosticPrinter.summary(site.diagnostics)): \(served(site.fallback)).\n"
     }
 
-    static func summary(_ rebuild: LiveSite.Rebuild, site: LiveSite, seconds: Double, first: Bool) -> String {
+    /// What is served while there are errors, said as it is: the last good pages only where
+    /// there were some (none at the first build).
+    static func served(_ fallback: LiveSite.Fallback) -> String {
+        var parts: [String] = []
+        if fallback.keptFiles > 0 || fallback.lastGoodSettings == true { parts.append("the last good pages are served") }
+        let without = fallback.filesWithoutPages
+        if without > 0 {
+            parts.append("\(without) file\(without == 1 ? "" : "s") with errors \(without == 1 ? "has" : "have") no pages until fixed")
+        }
+        if fallback.lastGoodSettings == false { parts.append("pages are made without the templates or settings with errors") }
+        // Only the loader's problems (the content folder gone): the pages stay as they were.
+        return parts.isEmpty ? "the last good pages are served" : parts.joined(separator: "; ")
+    }
+
+    /// The terminal's line for a build or rebuild: what was read again (or changed), how
+    /// long it took, which pages changed, and the diagnostics' count.
+    static func summary(_ rebuild: LiveSite.Rebuild, site: LiveSite, seconds: Double, first: Bool, changed: [String] = []) -> String {
         let ms = Int((seconds * 1000).rounded())
         let files = site.contentFileCount
-        var line = first
-            ? "Built \(files) content file\(files == 1 ? "" : "s") (\(site.filePaths.count) files) in memory in \(ms) ms"
-            : "Rebuilt in \(ms) ms: \(rebuild.parsed.count) file\(rebuild.parsed.count == 1 ? "" : "s") read again, "
-                + "\(rebuild.changed.count) page\(rebuild.changed.count == 1 ? "" : "s") changed"
-                + (rebuild.contextChanged ? " (the open ones; the others as they are asked for)" : "")
+        var line: String
+        if first {
+            line = "Built \(files) content file\(files == 1 ? "" : "s") (\(site.filePaths.count) files) in memory in \(ms) ms"
+        } else {
+            // The files read again; else what changed (a template, a file deleted).
+            let read = rebuild.parsed.map { site.displayPath(of: $0) ?? $0 }
+            let named = Self.list(read.isEmpty ? changed : read)
+            let pages = rebuild.changed.count
+            line = "Rebuilt \(named.isEmpty ? "" : named + " ")in \(ms) ms: "
+                + (pages == 0 ? "no page" : "\(pages) page\(pages == 1 ? "" : "s")") + " changed"
+            // After a new context only some pages are rendered at once.
+            if rebuild.contextChanged {
+                line += " of \(rebuild.rendered) rendered now; the others are rendered when they are asked for"
+            }
+        }
         if site.hasErrors {
-            line += "; \(DiagnosticPrinter.summary(site.diagnostics)), the last good pages are served"
+            line += "; \(DiagnosticPrinter.summary(site.diagnostics)), \(served(site.fallback))"
         } else if site.diagnostics.warningCount > 0 {
             line += "; \(site.diagnostics.warningCount) warning\(site.diagnostics.warningCount == 1 ? "" : "s")"
         }
         return line + "."
+    }
+
+    /// Up to three names, then how many more: "a, b, c and 2 more".
+    static func list(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        if names.count > 3 { return names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more" }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 }

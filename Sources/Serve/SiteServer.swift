@@ -148,7 +148,10 @@ public enum SiteServer {
         public var reason: String
         /// The host is the problem (it names no address of this computer), not the port.
         public var hostProblem = false
-        public var description: String { "cannot listen on \(host):\(port): \(reason)" }
+        /// A host problem says which host, and no port: another port would not help.
+        public var description: String {
+            hostProblem ? reason : "cannot listen on \(SiteServer.urlHost(host)):\(port): \(reason)"
+        }
 
         /// The failure in words: the system's message for its errno, not NIO's call and code.
         init(host: String, port: Int, error: Error) {
@@ -160,12 +163,13 @@ public enum SiteServer {
                 case EADDRINUSE: reason = "the port is in use"
                 case EACCES: reason = "permission denied (ports below 1024 need root)"
                 case EADDRNOTAVAIL:
-                    reason = "this computer has no such address"
+                    reason = "cannot listen on \(host): it is not an address of this computer"
                     hostProblem = true
                 default: reason = String(cString: strerror(io.errnoCode))
                 }
-            case is SocketAddressError:
-                reason = "no such host"
+            // A name that does not resolve (NIO's own type for it), or an address it cannot take.
+            case is SocketAddressError.UnknownHost, is SocketAddressError:
+                reason = "cannot resolve host '\(host)'"
                 hostProblem = true
             default:
                 reason = "\(error)"

@@ -47,21 +47,50 @@ public struct WatchedPaths: Sendable {
         return links
     }
 
+    /// What a changed path is to the site.
+    enum Kind {
+        /// In the content folder, by its path there ("" for the folder itself).
+        case content(String)
+        /// quizgen.yml, a template or a catalog, by its path in the site folder.
+        case settings(String)
+    }
+
+    /// What the path is to the site; nil when it is none of its business.
+    func kind(_ path: String) -> Kind? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        if Self.isScratch(name) { return nil }
+        if let relative = Self.relative(path, below: location.content) { return .content(relative) }
+        guard path == Self.join(location.root, "quizgen.yml")
+                || Self.relative(path, below: Self.join(location.root, "Templates")) != nil
+                || Self.relative(path, below: Self.join(location.root, "i18n")) != nil else { return nil }
+        // The site folder "." is left out of the watchers' paths already.
+        return .settings(Self.relative(path, below: location.root) ?? path)
+    }
+
     /// The change the paths make to the site (nil for each path that is none of its business).
     public func change(_ paths: some Sequence<String>) -> LiveSite.Change {
         var change = LiveSite.Change()
         for path in paths {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            if Self.isScratch(name) { continue }
-            if let relative = Self.relative(path, below: location.content) {
+            switch kind(path) {
+            case .content(let relative):
                 if !relative.isEmpty { change.content.insert(relative) } else { change.everything = true }
-            } else if path == Self.join(location.root, "quizgen.yml")
-                        || Self.relative(path, below: Self.join(location.root, "Templates")) != nil
-                        || Self.relative(path, below: Self.join(location.root, "i18n")) != nil {
-                change.settings = true
+            case .settings: change.settings = true
+            case nil: continue
             }
         }
         return change
+    }
+
+    /// The paths that matter to the site as messages name them (`Content/quiz.md`,
+    /// `Templates/style.css`, from the current folder), sorted, each once.
+    public func shown(_ paths: some Sequence<String>) -> [String] {
+        Set(paths.compactMap { path -> String? in
+            switch kind(path) {
+            case .content(let relative): relative.isEmpty ? location.contentDisplay : location.contentDisplay + "/" + relative
+            case .settings(let relative): location.rootDisplay + relative
+            case nil: nil
+            }
+        }).sorted()
     }
 
     /// Vim's `.x.swp`, `.x.swx` and its `4913` probe, Emacs's `#x#` and `.#x`, the `x~` of

@@ -38,6 +38,9 @@ public struct LiveSite: Sendable {
         /// The banks it names, relative to the content folder.
         var banks: [String]
         var source: SourceFile?
+        /// The images its text shows, checked against the assets at every rebuild: an image
+        /// may come or go without the file being saved.
+        var images: [ImageReference] = []
         /// Only while the rebuild that parsed it runs: then it goes to the cache.
         var analysed: AnalysedContent?
         var problems: [Diagnostic]
@@ -61,12 +64,15 @@ public struct LiveSite: Sendable {
         let indexKey: String?
         /// Where the file sets a `lang:`, for the warning about a language without a catalog.
         let lang: (lang: String, position: ValuePosition, source: SourceFile)?
+        /// The images it shows, and its text, when it shows any.
+        let pictured: (images: [ImageReference], source: SourceFile)?
 
         /// `lang` as found when the file was parsed (the analysis is not kept with the entry).
         init(_ entry: Entry, lang: (lang: String, position: ValuePosition, source: SourceFile)?? = nil) {
             self.entry = entry
             problems = entry.problems
             indexed = entry.indexed
+            pictured = entry.images.isEmpty ? nil : entry.source.map { (entry.images, $0) }
             // Everything the index shows of the piece: its lang too (its entry's lang and dir).
             indexKey = entry.indexed.map { "\($0.sitePath)\u{0}\($0.kind.rawValue)\u{0}\($0.title)\u{0}\($0.description)\u{0}\($0.lang)" }
             if let lang {
@@ -115,11 +121,13 @@ public struct LiveSite: Sendable {
         public var changed: [String] = []
         /// Diagnostics that were not there before this rebuild (printed once in the terminal).
         public var new: [Diagnostic] = []
-        /// Content files read and parsed again, and pages rendered.
+        /// Content files read and parsed again, and pages rendered now (the index among them).
         public var parsed: [String] = []
         public var rendered = 0
         public var contextChanged = false
         public var indexChanged = false
+        /// Notes as a build prints them (a story without a map, and why), each once: not
+        /// again while the file keeps it.
         public var notes: [String] = []
     }
 
@@ -132,6 +140,11 @@ public struct LiveSite: Sendable {
     /// catalogs (the map's words). When it changes, every story's map is made again at once.
     var mapKey: MapKey?
     var setupProblems: [Diagnostic] = []
+    /// The context in use was made from templates or settings with errors (there was no
+    /// good one to keep: the first build).
+    var contextHasErrors = false
+    /// Whether the note that Graphviz is not installed was given (once, with the first story).
+    var notedGraphviz = false
     var loaderProblems: [Diagnostic] = []
     var parseOptions: ContentParser.Options?
     var order: [String] = []
@@ -145,6 +158,8 @@ public struct LiveSite: Sendable {
     let analyses: AnalysisCache
     /// Content-relative paths of the assets, served from the content folder.
     public private(set) var assets: Set<String> = []
+    /// Each file's warnings of missing images, and the assets they were checked against.
+    var imageWarnings: (assets: Set<String>, files: [String: [Diagnostic]]) = ([], [:])
     /// Every current diagnostic, sorted.
     public private(set) var diagnostics: [Diagnostic] = []
 
@@ -173,6 +188,30 @@ public struct LiveSite: Sendable {
     public var hasErrors: Bool { diagnostics.hasErrors }
     public var contentFileCount: Int { order.count }
 
+    /// A content file as messages name it (`Content/quiz.md`), by its path in the content folder.
+    public func displayPath(of path: String) -> String? { entries[path]?.entry.displayPath }
+
+    /// What is served in place of what has errors.
+    public struct Fallback: Sendable, Equatable {
+        /// Content files with errors whose last good pages are served.
+        public var keptFiles = 0
+        /// Content files with errors without pages: they have had none without errors.
+        public var filesWithoutPages = 0
+        /// The templates, catalogs or quizgen.yml have errors: true when the last good ones are
+        /// used, false when there were none (pages are made without what has errors).
+        public var lastGoodSettings: Bool?
+    }
+
+    public var fallback: Fallback {
+        var fallback = Fallback()
+        for path in order {
+            guard let box = entries[path], box.problems.hasErrors else { continue }
+            if box.entry.good != nil { fallback.keptFiles += 1 } else { fallback.filesWithoutPages += 1 }
+        }
+        if setupProblems.hasErrors { fallback.lastGoodSettings = !contextHasErrors }
+        return fallback
+    }
+
     /// Brings the state up to date with `site` (just loaded) given what changed. `open` names
     /// the pages readers have open (output paths): when the context changed, only theirs are
     /// rendered now (and reported as changed); the others when they are asked for.
@@ -191,6 +230,7 @@ public struct LiveSite: Sendable {
             contextKey = key
             if !setup.hasErrors || context == nil {
                 context = made
+                contextHasErrors = setup.hasErrors
                 rebuild.contextChanged = true
                 let maps = MapKey(choices: made.settings.mapChoices, catalogs: site.catalogs.map(\.text))
                 mapsChanged = mapKey != nil && maps != mapKey
@@ -306,28 +346,42 @@ public struct LiveSite: Sendable {
         let box = Box(entry)
         entry.analysed = nil
         entries[path] = Box(entry, lang: box.lang)
+        imageWarnings.files[path] = nil
         rebuild.parsed.append(path)
         return ready
     }
 
-    /// Renders the entries' pages (maps first, from the kept maps when the DOT text is the
-    /// same), keeps their hashes and records which pages changed.
+    /// Renders the entries' pages (maps first: from the kept maps when the DOT text is the
+    /// same, and not drawn again when Graphviz failed on the same DOT text), keeps their
+    /// hashes and records which pages changed.
     private mutating func render(_ paths: [String], context: SiteContext, into rebuild: inout Rebuild) {
         guard !paths.isEmpty else { return }
         let now = self
         let pieces = paths.parallelMap { now.analysis(of: $0)! }
         var kept: [String: [UInt8]] = [:]
-        for path in paths { if let map = entries[path]?.entry.map, let svg = map.svg { kept[map.dot] = svg } }
+        var failed: [String: Graphviz.Failure] = [:]
+        for path in paths {
+            guard let map = entries[path]?.entry.map else { continue }
+            if let svg = map.svg { kept[map.dot] = svg } else if let failure = map.failure { failed[map.dot] = failure }
+        }
         var drawing = pipeline
-        drawing.cache = .memory(kept)
+        drawing.cache = .memory(kept, failed: failed)
         let maps = drawing.drawMaps(pieces, site: context)
-        rebuild.notes += maps.compactMap { $0?.note }
+        if !notedGraphviz, maps.contains(where: { $0 != nil }) {
+            notedGraphviz = true
+            rebuild.notes += Pipeline.notes([], options: pipeline.options, hasStory: true)
+        }
         let hashed = Array(zip(pieces, maps)).parallelMap { piece, map in
             Pipeline.render(piece, map: map, site: context).map { ($0.path, $0.contents.hashValue) }
         }
         for ((path, pages), map) in zip(zip(paths, hashed), maps) {
             let box = entries[path]!
             var entry = box.entry
+            // A note once: when the file first gets it, or when a new drawing failed (not one
+            // taken from the failures kept).
+            if let note = map?.note, note != entry.map?.note || (map?.failure != nil && failed[map!.dot] == nil) {
+                rebuild.notes.append(note)
+            }
             let hashes = Dictionary(pages, uniquingKeysWith: { a, _ in a })
             for old in entry.pagePaths where hashes[old] == nil {
                 owners[old] = nil
@@ -359,6 +413,7 @@ public struct LiveSite: Sendable {
         self.indexKey = indexKey
         let metas = order.compactMap { entries[$0]?.indexed }
         let rendered = IndexRenderer.render(metas, site: context)
+        rebuild.rendered += 1
         if index != rendered.contents {
             index = rendered.contents
             rebuild.changed.append(rendered.path)
@@ -379,7 +434,21 @@ public struct LiveSite: Sendable {
 
     private mutating func collectDiagnostics() {
         diagnostics = (loaderProblems + setupProblems + order.flatMap { entries[$0]?.problems ?? [] }
-            + (context.map(languageWarnings) ?? []) + assetClashes()).sorted()
+            + (context.map(languageWarnings) ?? []) + assetClashes() + missingImages()).sorted()
+    }
+
+    /// Images that the site does not publish, as a build warns of them, against the assets
+    /// as they are now: checked again for a file parsed again, and for every file when an
+    /// asset came or went.
+    private mutating func missingImages() -> [Diagnostic] {
+        if assets != imageWarnings.assets { imageWarnings = (assets, [:]) }
+        return order.flatMap { path -> [Diagnostic] in
+            if let known = imageWarnings.files[path] { return known }
+            guard let (images, source) = entries[path]?.pictured else { return [] }
+            let warnings = Pipeline.missingImages(images, of: path, in: source, assets: assets, location: location)
+            imageWarnings.files[path] = warnings
+            return warnings
+        }
     }
 
     /// Assets a page of the site would overwrite, as a build reports them: serve knows every
@@ -409,6 +478,7 @@ public struct LiveSite: Sendable {
             let (piece, problems) = Pipeline.parse(loaded, relativePath: file.relativePath, options: options)
             entry.problems = problems
             if let piece {
+                entry.images = piece.meta.images
                 let (analysed, findings) = Pipeline.check(piece, file: loaded.source, statistics: false)
                 entry.analysed = analysed
                 entry.problems += findings

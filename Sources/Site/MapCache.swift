@@ -5,19 +5,27 @@
 public struct MapCache: Sendable {
     /// The SVG drawn from exactly this DOT text for the story at this page folder, if known.
     let lookup: @Sendable (_ sitePath: String, _ dot: String) -> [UInt8]?
+    /// Why Graphviz could not draw exactly this DOT text, if it was tried: not tried again.
+    let failed: @Sendable (_ dot: String) -> Graphviz.Failure?
 
-    public init(lookup: @escaping @Sendable (_ sitePath: String, _ dot: String) -> [UInt8]?) {
+    public init(
+        lookup: @escaping @Sendable (_ sitePath: String, _ dot: String) -> [UInt8]?,
+        failed: @escaping @Sendable (_ dot: String) -> Graphviz.Failure? = { _ in nil }
+    ) {
         self.lookup = lookup
+        self.failed = failed
     }
 
     public func svg(for dot: String, at sitePath: String) -> [UInt8]? { lookup(sitePath, dot) }
+    public func failure(for dot: String) -> Graphviz.Failure? { failed(dot) }
 
     /// No maps kept: every map is drawn.
     public static let empty = MapCache { _, _ in nil }
 
-    /// Maps in memory, by DOT text.
-    public static func memory(_ maps: [String: [UInt8]]) -> MapCache {
-        MapCache { _, dot in maps[dot] }
+    /// Maps in memory, by DOT text, and the DOT texts Graphviz failed on (serve keeps both:
+    /// a graph `dot` stopped after 30 seconds would otherwise hold up every rebuild as long).
+    public static func memory(_ maps: [String: [UInt8]], failed: [String: Graphviz.Failure] = [:]) -> MapCache {
+        MapCache(lookup: { _, dot in maps[dot] }, failed: { failed[$0] })
     }
 
     /// The maps of an output folder that quizgen wrote: a story's `story.svg` is used when the

@@ -16,6 +16,8 @@ extension Pipeline {
         var files: [String]
         var svg: [UInt8]?
         var note: String?
+        /// Why Graphviz drew no map from this DOT text (then `note` says so too).
+        var failure: Graphviz.Failure?
     }
 
     /// maps: every story's DOT text, and its SVG map when maps are wanted and Graphviz is
@@ -51,6 +53,9 @@ extension Pipeline {
                 maps[i]?.note = "\(meta.sourcePath): no map: the story has more than \(Self.mapPageLimit) pages; story.dot is written"
             } else if let svg = cache.svg(for: map.dot, at: meta.sitePath) {
                 maps[i]?.svg = svg
+            } else if let failure = cache.failure(for: map.dot) {
+                // Drawing it again would fail again, maybe after the whole time limit.
+                Self.place(.failure(failure), in: &maps[i], from: pieces[i])
             } else {
                 toDraw.append(i)
             }
@@ -62,7 +67,9 @@ extension Pipeline {
     static func place(_ result: Result<[UInt8], Graphviz.Failure>, in map: inout StoryMap?, from piece: AnalysedContent) {
         switch result {
         case .success(let svg): map?.svg = svg
-        case .failure(let failure): map?.note = "\(piece.meta.sourcePath): no map: \(failure)"
+        case .failure(let failure):
+            map?.note = "\(piece.meta.sourcePath): no map: \(failure)"
+            map?.failure = failure
         }
     }
 

@@ -128,9 +128,7 @@ public struct Pipeline: Sendable {
                 let (piece, source, problems) = parsed
                 guard let piece, let source else { return (nil, problems) }
                 let (analysed, findings) = Self.check(piece, file: source, statistics: statistics)
-                let folder = relativePath.split(separator: "/").dropLast().joined(separator: "/")
-                let images = piece.meta.images.isEmpty ? [] : ImageCheck.missing(
-                    piece.meta.images, folder: folder, assets: assets, file: source, contentName: site.location.contentDisplay)
+                let images = Self.missingImages(piece.meta.images, of: relativePath, in: source, assets: assets, location: site.location)
                 return (analysed, problems + findings + images + clash.of(analysed, maps: drawsMaps))
             }
             times.add("check", clock.lap("check").seconds)
@@ -288,6 +286,16 @@ public struct Pipeline: Sendable {
     /// check: what can be known before anyone plays, and what the author should hear of it.
     static func check(_ piece: ContentPiece, file: SourceFile, statistics: Bool) -> (AnalysedContent, [Diagnostic]) {
         ContentAnalysis.analyse(piece, file: file, statistics: statistics)
+    }
+
+    /// check, against the site's assets: the images a file shows that the site does not
+    /// publish (`relativePath` is the file's, in the content folder).
+    static func missingImages(
+        _ images: [ImageReference], of relativePath: String, in file: SourceFile, assets: Set<String>, location: SiteLocation
+    ) -> [Diagnostic] {
+        guard !images.isEmpty else { return [] }
+        let folder = relativePath.split(separator: "/").dropLast().joined(separator: "/")
+        return ImageCheck.missing(images, folder: folder, assets: assets, file: file, contentName: location.contentDisplay)
     }
 
     /// render: one piece's pages (and its story's DOT and map).

@@ -24,7 +24,8 @@ struct ServeCommand: AsyncParsableCommand {
               cd Content && quizgen serve
 
             Exit status: 0 when stopped with Ctrl-C, 1 when the site cannot be served (no \
-            content folder, a port that cannot be bound), 64 for a usage error.
+            content folder, a port that cannot be bound), 64 for a usage error; 130 or 143 \
+            for Ctrl-C or SIGTERM during the first build, which they stop at once.
             """)
 
     @OptionGroup var site: SiteOptions
@@ -49,6 +50,11 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Until the server runs, Ctrl-C or SIGTERM stop serve at once, with the `dot`s of
+        // the first build (which may draw for 30 seconds a map), as they stop `build`. Then
+        // the service group's own handling of them takes over (its signal sources replace
+        // this handler) and stops serve gracefully.
+        ChildProcesses.stopWithSignals()
         let location = site.location
         let printer = site.printer
         guard FileSystem.disk.kind(location.content) == .directory else {
@@ -59,30 +65,38 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             chosen = try await SiteServer.freePort(host: host, from: port ?? SiteServer.defaultPort, attempts: port == nil ? 20 : 1)
         } catch {
-            let hint = error.hostProblem ? "hint: --host takes an address of this computer, such as 127.0.0.1 (the default) or 0.0.0.0 for every one\n"
+            let hint = error.hostProblem
+                ? "hint: --host takes an address or name of this computer: 127.0.0.1 (the default) for this computer alone, "
+                    + "or 0.0.0.0 for every address it has\n"
                 : port == nil ? "" : "hint: leave out --port to take the next free port from \(SiteServer.defaultPort)\n"
             standardError("error: \(error)\n" + hint)
             throw ExitCode.failure
         }
         // Said once the address is known to be this computer's.
+        let everyAddress = SiteServer.isEveryAddress(host)
         if !SiteServer.isLoopback(host) {
-            standardError("warning: listening on \(host): other computers on the network can see the site and its drafts\n")
+            standardError("warning: listening on \(everyAddress ? "every address of this computer (\(host))" : host): "
+                + "other computers on the network can see the site and its drafts\n")
         }
         let session = ServeSession(
             location: location,
             options: BuildOptions(includeDrafts: site.drafts, graphviz: noMaps ? .none : .system(), maps: !noMaps),
             polling: poll
-        ) { diagnostics, line in
+        ) { diagnostics, notes, line in
             printer.report(diagnostics)
-            standardError(line + "\n")
+            standardError(notes.map { "note: \($0)\n" }.joined() + line + "\n")
         }
         var logger = Logger(label: "quizgen.serve")
         logger.logLevel = .critical
-        let shownHost = host.contains(":") ? "[\(host)]" : host
         let open = open
         let app = SiteServer.application(session: session, host: host, port: chosen) { bound in
-            standardError("Serving \(location.contentDisplay)/ at http://\(shownHost):\(bound)/ (Ctrl-C to stop)\n")
-            if open { Self.openBrowser("http://\(shownHost):\(bound)/") }
+            // 0.0.0.0 is where serve listens, not an address a browser can go to.
+            let url = SiteServer.localURL(host: host, port: bound)
+            let others = !everyAddress ? ""
+                : "; other computers use this computer's address or name instead"
+                    + (SiteServer.networkURL(port: bound).map { ", such as \($0)" } ?? "")
+            standardError("Serving \(location.contentDisplay)/ at \(url) (Ctrl-C to stop)\(others)\n")
+            if open { Self.openBrowser(url) }
         }
         // Ctrl-C or SIGTERM: the server finishes its responses, the session stops watching;
         // whatever still runs after three seconds is cancelled, so serve always ends.

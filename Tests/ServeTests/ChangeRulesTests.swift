@@ -42,6 +42,16 @@ import TestSupport
         #expect(here.change(["public/index.html", "notes.md"]).isEmpty)
     }
 
+    /// For the terminal: the paths that matter, as messages name them from the current folder.
+    @Test func changedPathsAreShownAsMessagesNameThem() {
+        #expect(paths.shown(["/s/Content/a/b.md", "/s/Templates/style.css", "/s/Content/.b.md.swp", "/s/notes.txt", "/s/Content/a/b.md"])
+            == ["Content/a/b.md", "Templates/style.css"])
+        let above = WatchedPaths(location: SiteLocation(root: "..", content: "../Content", contentDisplay: "../Content", rootDisplay: "../"))
+        #expect(above.shown(["../quizgen.yml", "../Content/q.md", "../Content"]) == ["../Content", "../Content/q.md", "../quizgen.yml"])
+        let here = WatchedPaths(location: SiteLocation(root: ".", content: "Content", contentDisplay: "Content", rootDisplay: ""))
+        #expect(here.shown(["i18n/fr.yaml"]) == ["i18n/fr.yaml"])
+    }
+
     @Test func aSaveByRenameIsTheFileItself() {
         // Vim and many editors write a new file and rename it over the old one.
         #expect(paths.change(["/s/Content/.quiz.md.swp", "/s/Content/quiz.md", "/s/Content/quiz.md~"])

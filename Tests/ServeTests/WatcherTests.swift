@@ -163,7 +163,7 @@ final class WatchedFolder {
         // A quiet spell long enough that the three writes below are one burst on a busy machine.
         let session = ServeSession(
             location: location, options: BuildOptions(), coalescer: Coalescer(quiet: .milliseconds(300), longest: .seconds(2))
-        ) { _, line in lines.withLock { $0.append(line) } }
+        ) { _, _, line in lines.withLock { $0.append(line) } }
         #expect(session.site.hasFile("quiz/index.html"))
         #expect(lines.withLock { $0 }.first?.hasPrefix("Built 1 content file (5 files) in memory in ") == true)
 

@@ -175,6 +175,60 @@ import Testing
         #expect(live.renderAll() == fullBuild(site))
     }
 
+    /// A map Graphviz cannot draw (stopped at the time limit, or failed) is not drawn again
+    /// until its graph changes, which would hold up every rebuild for as long; and its note
+    /// is given as a build gives it, once.
+    @Test func aMapThatCannotBeDrawnIsNotDrawnAgainUntilItsGraphChanges() {
+        let stuck = sevenPages.replacingOccurrences(of: "title: Seven", with: "title: Stuck")
+        let site = TemporarySite(files: ["Content/stuck.md": stuck, "Content/quiz.md": quiz])
+        let counter = DrawCounter()
+        let graphviz = Graphviz(location: "/fake/dot", render: fakeGraphviz.render) { dots in
+            counter.add(dots.count)
+            return dots.map { $0.contains("Stuck") ? .failure(.timedOut(seconds: 30)) : fakeGraphviz.render($0, "svg") }
+        }
+        var live = LiveSite(location: site.location, options: BuildOptions(graphviz: graphviz))
+        var rebuild = update(&live, site, .all)
+        let note = "Content/stuck.md: no map: dot took longer than 30 seconds and was stopped"
+        #expect(rebuild.notes == [note])
+        #expect(counter.graphs == 1)
+        #expect(live.file("stuck/story.svg") == nil)
+
+        // A page's text edited, its graph the same: not drawn, not told again.
+        site.write("Content/stuck.md", stuck.replacingOccurrences(of: "## Seven {#seven}", with: "## Seven {#seven}\nThe end."))
+        rebuild = update(&live, site, LiveSite.Change(content: ["stuck.md"]))
+        #expect(rebuild.parsed == ["stuck.md"])
+        #expect(rebuild.changed == ["stuck/seven.html"])
+        #expect(rebuild.notes.isEmpty)
+        #expect(counter.graphs == 1)
+        // Every page rendered again (a template): neither.
+        site.write("Templates/style.css", "body{color:red}")
+        rebuild = live.update(
+            SiteLoader.load(site.location, fileSystem: .disk), changed: LiveSite.Change(settings: true), open: ["stuck/index.html"])
+        #expect(rebuild.changed.contains("stuck/index.html"))
+        #expect(rebuild.notes.isEmpty)
+        #expect(counter.graphs == 1)
+
+        // Its graph changed: drawn again, and the failure is news again.
+        site.write("Content/stuck.md", stuck.replacingOccurrences(of: "[Left]", with: "[Go left]"))
+        rebuild = update(&live, site, LiveSite.Change(content: ["stuck.md"]))
+        #expect(rebuild.notes == [note])
+        #expect(counter.graphs == 2)
+        let built = Pipeline(options: BuildOptions(graphviz: graphviz)).collect(SiteLoader.load(site.location, fileSystem: .disk))
+        #expect(built.notes == [note])
+        #expect(live.renderAll() == Dictionary(uniqueKeysWithValues: built.files.map { ($0.path, $0.contents) }))
+    }
+
+    /// Without Graphviz, serve says once that stories have no maps, as each build does.
+    @Test func missingGraphvizIsNotedOnce() {
+        let site = site()
+        var live = LiveSite(location: site.location, options: BuildOptions(graphviz: .none))
+        #expect(update(&live, site, .all).notes == [
+            "story maps left out: Graphviz's dot is not installed (story.dot is still written beside each story)",
+        ])
+        site.write("Content/story/seven.md", sevenPages.replacingOccurrences(of: "[Left]", with: "[Go left]"))
+        #expect(update(&live, site, LiveSite.Change(content: ["story/seven.md"])).notes.isEmpty)
+    }
+
     @Test func aSettingThatParsingReadsParsesAgain() {
         let site = site()
         var live = start(site)
@@ -261,6 +315,36 @@ import Testing
         rebuild = update(&live, site, LiveSite.Change(content: ["quiz.md"]))
         #expect(rebuild.new.isEmpty)
         #expect(live.diagnostics.count == 1)
+    }
+
+    /// Images the site does not have are warned of as a build warns of them, and kept up to
+    /// date as pictures come and go while the Markdown stays as it is.
+    @Test func missingImagesAreWarnedOfAsPicturesComeAndGo() {
+        let pictured = quiz.replacingOccurrences(of: "## Pick one", with: "![A cat](cat.png) ![x](nothere.png)\n## Pick one")
+        let site = TemporarySite(files: ["Content/quiz.md": pictured, "Content/cat.png": "png"])
+        let nothere = "image 'nothere.png' is not in the site: there is no Content/nothere.png"
+        let cat = "image 'cat.png' is not in the site: there is no Content/cat.png"
+        var live = LiveSite(location: site.location, options: options(DrawCounter()))
+        var rebuild = update(&live, site, .all)
+        #expect(rebuild.new.map(\.message) == [nothere])
+        let built = Pipeline(options: options(DrawCounter())).collect(SiteLoader.load(site.location, fileSystem: .disk))
+        #expect(live.diagnostics == built.diagnostics)
+
+        site.remove("Content/cat.png")
+        rebuild = update(&live, site, LiveSite.Change(content: ["cat.png"]))
+        #expect(rebuild.parsed.isEmpty)
+        #expect(rebuild.new.map(\.message) == [cat])
+        #expect(live.diagnostics.map(\.message) == [cat, nothere])
+
+        site.write("Content/nothere.png", "png")
+        site.write("Content/cat.png", "png")
+        rebuild = update(&live, site, LiveSite.Change(content: ["nothere.png", "cat.png"]))
+        #expect(rebuild.new.isEmpty)
+        #expect(live.diagnostics.isEmpty)
+        // The file saved with another picture: its own warnings follow its text.
+        site.write("Content/quiz.md", pictured.replacingOccurrences(of: "cat.png", with: "dog.png"))
+        rebuild = update(&live, site, LiveSite.Change(content: ["quiz.md"]))
+        #expect(rebuild.new.map(\.message) == ["image 'dog.png' is not in the site: there is no Content/dog.png"])
     }
 
     @Test func aTemplateWithAnErrorKeepsTheLastGoodContext() {

@@ -2,7 +2,9 @@
 Chromium through Selenium (Debian's chromium and chromium-driver)."""
 import os
 import shutil
+import signal
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -65,6 +67,48 @@ def run_quizgen(*args, cwd=None, check=True):
     if check and result.returncode != 0:
         raise AssertionError(f"quizgen {' '.join(map(str, args))} failed:\n{result.stdout}\n{result.stderr}")
     return result
+
+
+def with_fake_dot(tmp_path: Path, script: str) -> dict:
+    """An environment whose PATH finds a `dot` that runs `script` (a shell script's body)."""
+    folder = tmp_path / "bin"
+    folder.mkdir(exist_ok=True)
+    (folder / "dot").write_text("#!/bin/sh\n" + script)
+    (folder / "dot").chmod(0o755)
+    return dict(os.environ, PATH=f"{folder}:{os.environ['PATH']}")
+
+
+def story_site_with_a_dot_that_hangs(tmp_path: Path) -> tuple[Path, dict, Path]:
+    """A site of one story, an environment whose `dot` never ends (it writes its process id
+    to the file returned, then sleeps), and that file."""
+    pids = tmp_path / "dot.pids"
+    environment = with_fake_dot(tmp_path, f"echo $$ >> {pids}\nexec sleep 600\n")
+    site = tmp_path / "site"
+    (site / "Content").mkdir(parents=True)
+    (site / "Content" / "walk.md").write_text("---\nkind: story\n---\n## A\n- [On](#b)\n## B {#b}\nEnd.\n")
+    return site, environment, pids
+
+
+def wait_for_dot(pids: Path, timeout=30):
+    """Waits until a fake `dot` that writes its process id to `pids` has started."""
+    deadline = time.monotonic() + timeout
+    while not pids.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert pids.exists(), "dot was never started"
+
+
+def assert_dot_ended(pids: Path, who: str):
+    """Every `dot` whose id is in `pids` ends within five seconds (one left is killed)."""
+    for pid in map(int, pids.read_text().split()):
+        for _ in range(100):
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
+        else:
+            os.kill(pid, signal.SIGKILL)
+            raise AssertionError(f"dot {pid} outlived {who}")
 
 
 def build_site(site: Path) -> Path:

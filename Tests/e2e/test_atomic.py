@@ -8,7 +8,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from conftest import REPO, quizgen_binary, run_quizgen
+from conftest import (REPO, assert_dot_ended, quizgen_binary, run_quizgen, story_site_with_a_dot_that_hangs,
+                      wait_for_dot)
 
 
 def tree_digest(folder: Path) -> dict:
@@ -177,35 +178,15 @@ def test_interrupted_build_stops_dot(tmp_path):
     for the signal, and stops dot too: dot was started with those signals blocked, and one
     drawing a huge map kept running for nobody. The staging folder goes with it, rather
     than waiting beside the output for the next build to clear it."""
-    fake = tmp_path / "bin"
-    fake.mkdir()
-    (fake / "dot").write_text(f"#!/bin/sh\necho $$ >> {tmp_path}/dot.pids\nexec sleep 600\n")
-    (fake / "dot").chmod(0o755)
-    site = tmp_path / "site"
-    (site / "Content").mkdir(parents=True)
-    (site / "Content" / "walk.md").write_text("---\nkind: story\n---\n## A\n- [On](#b)\n## B {#b}\nEnd.\n")
-    environment = dict(os.environ, PATH=f"{fake}:{os.environ['PATH']}")
+    site, environment, pids = story_site_with_a_dot_that_hangs(tmp_path)
     for sent, status in [(signal.SIGINT, 130), (signal.SIGTERM, 143)]:
-        pids = tmp_path / "dot.pids"
         pids.unlink(missing_ok=True)
         process = subprocess.Popen([str(quizgen_binary()), "build", "--source", str(site)], env=environment,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while not pids.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert pids.exists(), "the build never started dot"
+        wait_for_dot(pids)
         time.sleep(0.2)
         process.send_signal(sent)
         assert process.wait(timeout=10) == status
-        for pid in map(int, pids.read_text().split()):
-            for _ in range(100):
-                try:
-                    os.kill(pid, 0)
-                except ProcessLookupError:
-                    break
-                time.sleep(0.05)
-            else:
-                os.kill(pid, signal.SIGKILL)
-                raise AssertionError(f"dot {pid} outlived the build")
+        assert_dot_ended(pids, "the build")
         assert not (site / "public").exists()
         assert [p.name for p in site.iterdir() if p.name.startswith(".")] == []

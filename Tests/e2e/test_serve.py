@@ -18,7 +18,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import REPO, console_errors, make_driver, quizgen_binary, run_quizgen
+from conftest import (REPO, assert_dot_ended, console_errors, make_driver, quizgen_binary, run_quizgen,
+                      story_site_with_a_dot_that_hangs, wait_for_dot, with_fake_dot)
 
 QUIZ = "which-season"
 STORY = "the-door"
@@ -33,15 +34,15 @@ def free_port():
 class Server:
     """A running `quizgen serve`; its standard error is collected as it comes."""
 
-    def __init__(self, site, *args, port=None):
+    def __init__(self, site, *args, env=None, started="Serving ", port=None):
         self.port = port or free_port()
         self.lines = []
         self.process = subprocess.Popen(
             [str(quizgen_binary()), "serve", "--port", str(self.port), "--no-color", *args],
-            cwd=site, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            cwd=site, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
-        self.wait_for("Serving ", timeout=60)
+        self.wait_for(started, timeout=60)
         self.url = f"http://127.0.0.1:{self.port}/"
 
     def _read(self):
@@ -77,8 +78,8 @@ class Server:
 
 
 @contextlib.contextmanager
-def serving(site, *args, port=None):
-    server = Server(site, *args, port=port)
+def serving(site, *args, env=None, port=None):
+    server = Server(site, *args, env=env, port=port)
     try:
         yield server
     finally:
@@ -228,7 +229,7 @@ def test_a_content_folder_that_goes_away_keeps_the_pages_until_it_is_back(site):
         mark = len(server.lines)
         server.wait_for("Rebuilt", start=mark)
         edit(site / "Content" / "planets.md", "title: The Planets", "title: The Worlds")
-        server.wait_for("1 file read again", start=mark)
+        server.wait_for("Rebuilt Content/planets.md in", start=mark)
         with urllib.request.urlopen(server.url + "planets/") as response:
             assert "The Worlds" in response.read().decode()
 
@@ -248,7 +249,44 @@ def test_a_template_change_reloads_every_page(site, drivers):
             wait(driver, lambda d: d.execute_script("return getComputedStyle(document.body).outlineColor")
                  == "rgb(1, 2, 3)", message="new style")
             assert reloaded(driver)
-        server.wait_for("0 files read again")
+        server.wait_for("rendered now; the others are rendered when they are asked for")
+
+
+def test_a_map_dot_cannot_draw_is_noted_once_and_not_drawn_again_for_the_same_graph(site, tmp_path):
+    runs = tmp_path / "dot.runs"
+    env = with_fake_dot(tmp_path, f"echo run >> {runs}\necho 'Error: no layout' >&2\nexit 1\n")
+    note = f"note: Content/{STORY}.md: no map: dot failed: Error: no layout\n"
+    with serving(site, env=env) as server:
+        assert server.output.count(note) == 1, server.output
+        drawn = runs.read_text()
+        # The story's text edited, its graph the same: dot is not run again, nor the note printed.
+        mark = len(server.lines)
+        edit(site / "Content" / f"{STORY}.md", "The door is old and painted green.", "The door is old and painted blue.")
+        server.wait_for("Rebuilt", start=mark)
+        assert note not in "".join(server.lines[mark:])
+        assert runs.read_text() == drawn
+
+
+def test_ctrl_c_during_the_first_build_stops_serve_and_dot_at_once(tmp_path):
+    """A map dot is still drawing (up to 30 s) holds up the first build: Ctrl-C or SIGTERM
+    then end serve at once with the shell's status for the signal, dot with it, as they end
+    `build`; once serving, Ctrl-C stops it gracefully (every other test)."""
+    site, env, pids = story_site_with_a_dot_that_hangs(tmp_path)
+    for sent, status in [(signal.SIGINT, 130), (signal.SIGTERM, 143)]:
+        pids.unlink(missing_ok=True)
+        process = subprocess.Popen([str(quizgen_binary()), "serve", "--port", str(free_port())], cwd=site, env=env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        try:
+            wait_for_dot(pids)
+            time.sleep(0.2)
+            process.send_signal(sent)
+            assert process.wait(timeout=10) == status
+            assert "Serving" not in process.stderr.read()
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+        assert_dot_ended(pids, "serve")
 
 
 def test_serving_adds_nothing_to_what_build_writes(site):
@@ -280,6 +318,27 @@ def test_a_taken_port_is_refused_with_a_clear_message(site):
                                 capture_output=True, text=True, timeout=30)
     assert result.returncode == 1
     assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
+
+
+def test_a_host_that_is_not_this_computers_is_said_in_words(site):
+    for host, message in [("not a host", "error: cannot resolve host 'not a host'\n"),
+                          ("192.0.2.1", "error: cannot listen on 192.0.2.1: it is not an address of this computer\n")]:
+        result = subprocess.run([str(quizgen_binary()), "serve", "--no-maps", "--host", host, "--port", "8400"], cwd=site,
+                                capture_output=True, text=True, timeout=30)
+        assert result.returncode == 1
+        assert result.stderr.startswith(message), result.stderr
+        assert "hint: --host takes an address or name of this computer" in result.stderr
+        assert "--port" not in result.stderr and "SocketAddressError" not in result.stderr
+
+
+def test_every_address_is_served_at_an_address_a_browser_can_use(site):
+    with serving(site, "--no-maps", "--host", "0.0.0.0") as server:
+        assert "warning: listening on every address of this computer (0.0.0.0)" in server.output
+        assert f"at http://127.0.0.1:{server.port}/ (Ctrl-C to stop); other computers use this computer's address" \
+            in server.output
+        assert "0.0.0.0:" not in server.output
+        with urllib.request.urlopen(server.url) as response:
+            assert response.status == 200
 
 
 def test_the_serve_benchmark_runs(tmp_path):
