@@ -389,6 +389,9 @@ await check('a page opened again from its history entry carries on: a question, 
   // Its time ran out while the page was away: late.
   const c = game(drawPage, { state: { ...asking, until: 0 } })
   assert(c.$('verdict').textContent.startsWith('Time’s up!'), 'a clock that ran on, not ' + c.$('verdict').textContent)
+  // A bank of another size since (edited under serve): the intro, not a question gone.
+  const d = game(drawPage, { state: { ...asking, n: asking.n + 1 } })
+  assert(d.visible('intro') && !d.visible('play'), 'a changed bank starts anew')
   // The result, as it was; and Play again deals on from the same deck.
   for (a.next(); !a.visible('result'); a.next()) a.answer(true)
   const r = game(drawPage, { state: a.window.history.state })
