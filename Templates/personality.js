@@ -120,7 +120,7 @@
     }
     const b = e.target.closest('button')
     // A double click's second click lands on what the first one brought up (the next
-    // question's answer, "Take it again"): only the first counts.
+    // question's answer, the button to take the quiz again): only the first counts.
     if (!b || e.detail > 1) return
     const q = play.hidden ? null : qs[order[pos]]
     if (b == begin) start()
