@@ -94,6 +94,8 @@
   }
   // What a question's screen says: a box ticked or a slider moved counts as soon as it is,
   // so that leaving by the browser's Forward rather than Next keeps it too.
+  // The question on the screen, if one is.
+  const current = () => play.hidden ? null : qs[order[pos]]
   const chosen = q => q.r ? [at(q)] : kids(q.box, 'label > input:checked').map(c => +c.value)
   const answer = a => {
     picks[order[pos]] = a
@@ -122,7 +124,7 @@
     // A double click's second click lands on what the first one brought up (the next
     // question's answer, the button to take the quiz again): only the first counts.
     if (!b || e.detail > 1) return
-    const q = play.hidden ? null : qs[order[pos]]
+    const q = current()
     if (b == begin) start()
     // Back to the page's own entry, so that Back after a few plays still leaves the page.
     else if (b == again) history.state?.d ? history.go(-history.state.d) : toIntro()
@@ -133,9 +135,9 @@
     else if (b != q.go) return
     else answer(chosen(q))
   })
-  const slider = e => { const q = play.hidden ? null : qs[order[pos]]; return q && e.target == q.r ? q : null }
+  const slider = e => { const q = current(); return q && e.target == q.r ? q : null }
   root.addEventListener('input', e => {
-    const q = play.hidden ? null : qs[order[pos]]
+    const q = current()
     if (!q || !q.go || !q.el.contains(e.target)) return
     if (e.target == q.r) show(q)
     picks[order[pos]] = chosen(q)
