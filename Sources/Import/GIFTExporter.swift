@@ -7,8 +7,11 @@ import Markdown
 /// written as `[html]`; levels and points have no GIFT form and go in a comment line
 /// (`GIFTLevelNote`), which the import reads back.
 public enum GIFTExporter {
+    /// The end of the export's first line, by which the import knows quizgen's own weights.
+    static let signature = ", exported by quizgen"
+
     public static func export(_ quiz: TriviaQuiz, title: String) -> String {
-        var out = "// \(title.split(whereSeparator: \.isNewline).joined(separator: " ")), exported by quizgen\n"
+        var out = "// \(title.split(whereSeparator: \.isNewline).joined(separator: " "))\(signature)\n"
         out += "$CATEGORY: $course$/\(escape(title.replacingAll("/", with: "-")))\n"
         for question in quiz.questions {
             out += "\n"
@@ -32,6 +35,12 @@ public enum GIFTExporter {
             out += "}\n"
         }
         return out
+    }
+
+    /// Whether a GIFT file's first line is the comment this export writes.
+    static func isExport(_ text: String) -> Bool {
+        let first = text.prefix { $0 != "\n" && $0 != "\r" }
+        return first.hasPrefix("//") && first.hasSuffix(signature)
     }
 
     /// Moodle's weights have at most five decimals (33.33333).

@@ -31,6 +31,7 @@ enum GIFTImporter {
         var draft = TriviaDraft(title: name)
         var diagnostics: [Diagnostic] = []
         var categories: [String] = []
+        let exported = GIFTExporter.isExport(file.text)
         for block in blocks(file) {
             let text = String(block.chars.map(\.character)).trimmingWhitespace
             if text.hasPrefix("$CATEGORY:") {
@@ -46,7 +47,7 @@ enum GIFTImporter {
                 categories.append(category)
                 continue
             }
-            switch question(block.chars, file: file, warnings: &diagnostics) {
+            switch question(block.chars, file: file, exported: exported, warnings: &diagnostics) {
             case .success(var question?):
                 if let problem = TriviaDraft.problem(with: question, file: file) {
                     diagnostics.append(problem)
@@ -141,7 +142,7 @@ enum GIFTImporter {
 
     /// One question; nil for a kind quizgen does not have (with a warning in `warnings`).
     static func question(
-        _ block: [Char], file: SourceFile, warnings: inout [Diagnostic]
+        _ block: [Char], file: SourceFile, exported: Bool = false, warnings: inout [Diagnostic]
     ) -> Result<TriviaDraft.Question?, Diagnostic> {
         func located(_ severity: Diagnostic.Severity, _ message: String, at offset: Int, hint: String? = nil) -> Diagnostic {
             file.diagnostic(severity, message, byteOffset: offset, hint: hint)
@@ -225,7 +226,8 @@ enum GIFTImporter {
         if answerString.isEmpty { return skip("essay", warnings: &warnings) }
         if answerString.hasPrefix("#") { return skip("numerical", warnings: &warnings) }
         if unescaped.contains("~") {
-            return multipleChoice(answerChars, into: question, format: format, file: file, warnings: &warnings).map { $0 }
+            return multipleChoice(answerChars, into: question, format: format, file: file, exported: exported, warnings: &warnings)
+                .map { $0 }
         }
         if unescaped.contains("=") && String(unescaped).contains("->") { return skip("matching", warnings: &warnings) }
         let parts = split(answerChars, on: ["#"])
@@ -264,10 +266,12 @@ enum GIFTImporter {
     /// Moodle reads it as a single-answer question when any answer is `=`: the `=` answers
     /// (and any worth 100%) are right, and `~%N%` weights only give partial credit for a wrong
     /// one. Without `=`, it is a multiple-answer question: its right answers are those worth
-    /// points, and their weights add up to 100%.
+    /// points, and their weights add up to 100%. In a file quizgen exported (`exported`), the
+    /// export's own weights (equal shares, wrong ones -100%) stand for a `.multiple` question,
+    /// so nothing is lost and nothing is warned of.
     static func multipleChoice(
         _ chars: ArraySlice<Char>, into question: TriviaDraft.Question, format: String, file: SourceFile,
-        warnings: inout [Diagnostic]
+        exported: Bool = false, warnings: inout [Diagnostic]
     ) -> Result<TriviaDraft.Question, Diagnostic> {
         var question = question
         var answers: [Answer] = []
@@ -327,9 +331,12 @@ enum GIFTImporter {
                         hint: "mark the one right answer with '=' (its partial credit is then dropped), or make the weights of the right answers add up to 100%"))
                 }
                 question.multiple = true
-                warnings.append(file.diagnostic(
-                    .warning, "partial credit has no quizgen equivalent: this becomes a .multiple question, right only when every answer worth points is ticked",
-                    byteOffset: start))
+                let shares = answers.map { ($0.weight ?? 0) > 0 ? GIFTExporter.weight(100 / Double(right.count(where: { $0 }))) : "-100" }
+                if !exported || answers.map({ GIFTExporter.weight($0.weight ?? 0) }) != shares {
+                    warnings.append(file.diagnostic(
+                        .warning, "partial credit has no quizgen equivalent: this becomes a .multiple question, right only when every answer worth points is ticked",
+                        byteOffset: start))
+                }
             }
         }
         for (answer, correct) in zip(answers, right) {

@@ -114,6 +114,36 @@ import TestSupport
         #expect(imported.markdown.contains("## Which is the hardest? {.hard points=10}\n"))
     }
 
+    /// A `.multiple` question comes back without Moodle's partial-credit warning when the file
+    /// is quizgen's own export with its own weights; the same weights in any other file, or an
+    /// export whose weights were edited, still get it.
+    @Test func exportedMultipleQuestionsNeedNoPartialCreditWarning() throws {
+        let (piece, problems) = ContentParser.parse(SourceFile(path: "primes.md", text: """
+            ---
+            kind: trivia
+            title: Primes
+            ---
+            ## Which are prime? {.multiple}
+            - [x] 2
+            - [x] 3
+            - [x] 5
+            - [ ] 4
+            """), sitePath: "primes")
+        #expect(!problems.hasErrors, "\(located(problems))")
+        let gift = GIFTExporter.export(try #require(piece?.trivia), title: "Primes")
+        func warnings(_ text: String) -> [String] {
+            Importer.importing(SourceFile(path: "p.gift", text: text), format: .gift, name: "p").diagnostics.map(\.message)
+        }
+        #expect(warnings(gift) == [])
+        let partial = "partial credit has no quizgen equivalent: this becomes a .multiple question, right only when every answer worth points is ticked"
+        let moodles = gift.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
+        #expect(warnings(moodles) == [partial])
+        let edited = gift.replacingOccurrences(of: "~%33.33333%2", with: "~%50%2")
+            .replacingOccurrences(of: "~%33.33333%3", with: "~%25%3").replacingOccurrences(of: "~%33.33333%5", with: "~%25%5")
+        #expect(edited != gift)
+        #expect(warnings(edited) == [partial])
+    }
+
     /// Only a comment of the export's own form, right above a question, is read.
     @Test func giftCommentsOtherThanTheExportsAreComments() throws {
         let (_, piece, build) = importAndBuild(SourceFile(path: "notes.gift", text: """
