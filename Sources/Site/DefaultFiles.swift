@@ -1,5 +1,6 @@
 import Messages
 import Render
+import Support
 
 /// The built-in templates and message catalogs as files a site may hold, for `quizgen
 /// templates export`: a site's `Templates/<name>` and `i18n/<lang>.yaml` replace the built-in
@@ -19,13 +20,36 @@ public enum DefaultFiles {
         return [name, "Templates/" + name, "i18n/" + name].first(where: paths.contains)
     }
 
-    /// The content folder that `folder` is or lies in, found by its name as `new` and `check`
-    /// find one (`…/Content`), with links resolved: the next build would publish what is
-    /// written there.
+    /// The content folder that `folder` is or lies in, with links resolved: the next build
+    /// would publish what is written there. One is found by its name as `new` and `check`
+    /// find one (`…/Content`), or, since `--source` may name a content folder of any name,
+    /// as the nearest folder that holds a quizgen Markdown file (front matter with `kind:`).
     public static func contentFolder(holding folder: String, fileSystem fs: FileSystem) -> String? {
         guard let real = SiteWriter.absolute(folder, fs: fs) else { return nil }
         let parts = real.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.lastIndex(of: "Content").map { parts[...$0].joined(separator: "/") }
+        if let named = parts.lastIndex(of: "Content") { return parts[...named].joined(separator: "/") }
+        var path = real
+        while true {
+            if fs.kind(path) == .directory, holdsContent(path, fs) { return path }
+            let parent = SiteLocation.parent(of: path)
+            if parent == path { return nil }
+            path = parent
+        }
+    }
+
+    /// Whether a folder holds a Markdown file that starts with front matter naming a `kind`.
+    static func holdsContent(_ folder: String, _ fs: FileSystem) -> Bool {
+        guard let names = try? fs.list(folder) else { return false }
+        return names.contains { name in
+            let path = (folder == "/" ? "" : folder) + "/" + name
+            guard name.hasSuffix(".md"), fs.kind(path) == .file, (fs.size(path) ?? 0) <= 1 << 20,
+                  let bytes = try? fs.read(path)
+            else { return false }
+            let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            let lines = String(decoding: bytes[start...].prefix(4096), as: UTF8.self).split(whereSeparator: \.isNewline)
+            guard lines.first.map({ String($0).trimmingWhitespace }) == "---" else { return false }
+            return lines.dropFirst().prefix { String($0).trimmingWhitespace != "---" }.contains { $0.hasPrefix("kind:") }
+        }
     }
 
     public enum ExportResult: Sendable, Equatable {

@@ -37,8 +37,9 @@ struct Templates: ParsableCommand {
 
                 Without DIR the site folder is found as build finds it: the current folder \
                 when it holds Content/, else the nearest folder above that does (said on \
-                standard error), else the current folder. A DIR inside a content folder is \
-                refused, since the next build would publish what is written there.
+                standard error), else the current folder. A folder inside a content folder \
+                (Content/, or any folder holding quizgen Markdown files) is refused, since \
+                the next build would publish what is written there.
 
                 Examples:
                   quizgen templates export                  (into the current site folder)
@@ -78,16 +79,17 @@ struct Templates: ParsableCommand {
         func run() throws {
             let target: String
             if let folder, !firstIsFile {
-                if let content = DefaultFiles.contentFolder(holding: folder, fileSystem: .disk) {
-                    standardError("error: \(folder) is inside the content folder \(content), whose files the build publishes; nothing was written\n"
-                        + "hint: name the site's folder, the one that holds Content/\n")
-                    throw ExitCode.failure
-                }
                 target = folder
             } else {
                 let site = SiteLocation.resolve(source: nil, fileSystem: .disk)
                 SiteOptions.announce(site)
                 target = site.root
+            }
+            if let content = DefaultFiles.contentFolder(holding: target, fileSystem: .disk) {
+                standardError("error: \(target == "." ? "the current folder" : target) is inside the content folder \(content), "
+                    + "whose files the build publishes; nothing was written\n"
+                    + "hint: name the site's folder, the one that holds the content folder\n")
+                throw ExitCode.failure
             }
             let chosen = Set(fileNames.compactMap(DefaultFiles.path(named:)))
             let files = DefaultFiles.all.filter { chosen.isEmpty || chosen.contains($0.path) }

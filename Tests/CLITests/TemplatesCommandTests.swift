@@ -106,4 +106,20 @@ import TestSupport
         }
         #expect(tree(content).keys.sorted() == ["/walk.md"])
     }
+
+    /// `build --source posts` publishes a content folder of any name, so one is known by
+    /// what it holds: a Markdown file whose front matter names a kind.
+    @Test func aContentFolderOfAnotherNameIsRefusedToo() throws {
+        let folder = try site(["posts/walk.md": Self.story, "posts/pics/x.txt": "x", "README.md": "# My site\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let posts = folder.appendingPathComponent("posts")
+        for named in [posts.path, posts.appendingPathComponent("pics").path, posts.appendingPathComponent("new").path] {
+            let refused = try quizgen("templates", "export", named, "i18n/de.yaml", in: folder)
+            #expect(refused.status == 1 && refused.stderr.contains("inside the content folder \(posts.path)"), "\(named): \(refused.stderr)")
+        }
+        #expect(tree(posts).keys.sorted() == ["/pics/x.txt", "/walk.md"])
+        // The site folder beside it, whose README has no front matter, is where they belong.
+        let written = try quizgen("templates", "export", folder.path, "i18n/de.yaml", in: folder)
+        #expect(written.status == 0, "\(written.stderr)")
+    }
 }
