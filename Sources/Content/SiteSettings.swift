@@ -62,8 +62,17 @@ public struct SiteSettings: Sendable, Equatable {
             }
         }
         if let base = reader.string("base-url"), !base.isEmpty {
-            if base.hasPrefix("https://") || base.hasPrefix("http://") {
+            let scheme = base.hasPrefix("https://") ? 8 : base.hasPrefix("http://") ? 7 : 0
+            // Pages' URLs are made by appending their paths, so anything after the path (a
+            // query or fragment) or white space would end up inside every one of them.
+            let bad = base.unicodeScalars.first { $0 == "?" || $0 == "#" || $0.properties.isWhitespace }
+            if scheme > 0, base.utf8.count > scheme, base.utf8.dropFirst(scheme).first != UInt8(ascii: "/"), bad == nil {
                 settings.baseURL = base.hasSuffix("/") ? base : base + "/"
+            } else if scheme > 0, let entry = frontMatter["base-url"] {
+                let what = bad.map { $0 == "?" ? "a query ('?')" : $0 == "#" ? "a fragment ('#')" : "white space" } ?? "no host"
+                diagnostics.append(file.diagnostic(
+                    .error, "'base-url' is the address the site lives at, and '\(base)' has \(what)", line: entry.valueLine,
+                    characterColumn: entry.valueColumn, hint: "for example https://example.org/quizzes/ (a space in a path is written %20)"))
             } else if let entry = frontMatter["base-url"] {
                 diagnostics.append(file.diagnostic(
                     .error, "'base-url' must start with https:// or http://", line: entry.valueLine,

@@ -4,11 +4,17 @@ import Support
 extension HTMLEscaping {
     /// Percent-encodes what may not stand in a URL and escapes what may not stand in an
     /// attribute, like cmark's `houdini_escape_href`.
-    public static func escapeHref(_ url: String) -> String {
+    public static func escapeHref(_ url: String) -> String { encodeHref(url, entities: true) }
+
+    /// Percent-encodes what may not stand in a URL (an escape already there, `%20`, is kept),
+    /// as `escapeHref` does, for a URL that a template escapes as an attribute itself.
+    public static func percentEncodeHref(_ url: String) -> String { encodeHref(url, entities: false) }
+
+    private static func encodeHref(_ url: String, entities: Bool) -> String {
         // Most URLs are already safe as they are. Read through a pointer: walking the UTF-8
         // view byte by byte cost more than the rest of a link.
         var text = url
-        guard text.withUTF8({ $0.contains(where: { !isHrefSafe($0) || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "'") }) }) else {
+        guard text.withUTF8({ $0.contains(where: { !isHrefSafe($0) || entities && ($0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "'")) }) }) else {
             return url
         }
         var out: [UInt8] = []
@@ -16,8 +22,8 @@ extension HTMLEscaping {
         let hex = Array("0123456789ABCDEF".utf8)
         for byte in url.utf8 {
             switch byte {
-            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-            case UInt8(ascii: "'"): out += Array("&#x27;".utf8)
+            case UInt8(ascii: "&") where entities: out += Array("&amp;".utf8)
+            case UInt8(ascii: "'") where entities: out += Array("&#x27;".utf8)
             default:
                 if isHrefSafe(byte) {
                     out.append(byte)

@@ -86,16 +86,27 @@ extension Array where Element == Node {
 extension Array where Element == Node {
     /// The first paragraph as one line of plain text, cut at a word boundary near `limit`
     /// characters: for descriptions and link previews.
+    /// Images are left out, and a paragraph of images only is passed over: a picture's
+    /// alternative text describes the picture, not the page.
     public func summary(limit: Int) -> String {
-        guard let paragraph = first(where: \.isParagraph) else { return "" }
         var plain = ByteBuffer(capacity: 512)
-        paragraph.tree.writePlainText(of: paragraph.index, into: &plain)
-        return plain.withUnsafeBufferPointer { bytes in
+        for paragraph in self where paragraph.isParagraph {
+            plain.removeAll()
+            paragraph.tree.writePlainText(of: paragraph.index, into: &plain, images: false)
+            if let summary = Self.summary(of: plain, limit: limit) { return summary }
+        }
+        return ""
+    }
+
+    /// Plain text collapsed onto one line and cut near `limit`; nil when only white space.
+    static func summary(of plain: borrowing ByteBuffer, limit: Int) -> String? {
+        plain.withUnsafeBufferPointer { bytes in
             // Collapsed on the bytes, into a buffer of their size: the output is never longer.
             let collapsed = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(bytes.count, 1))
             defer { collapsed.deallocate() }
             var unchanged = true
             let count = String.collapseWhitespace(bytes, into: collapsed, unchanged: &unchanged)
+            guard count > 0 else { return nil }
             let text = UnsafeBufferPointer(rebasing: collapsed[..<count])
             // When the first `limit` + 1 bytes are ASCII, the cut is a byte offset (an ASCII byte
             // followed by ASCII is a whole Character; the text has no carriage return), and
@@ -129,13 +140,14 @@ extension Node {
 
 extension Tree {
     /// The text a reader would see, without markup, into a page's buffer.
-    func writePlainText(of index: Int, into out: inout ByteBuffer) {
-        forEachPlainTextRun(of: index) { out.append($0) }
+    /// `images: false` leaves images' alternative text out.
+    func writePlainText(of index: Int, into out: inout ByteBuffer, images: Bool = true) {
+        forEachPlainTextRun(of: index, images: images) { out.append($0) }
     }
 
     /// The text a reader would see (for titles, slugs, aria labels and summaries), as runs of
     /// bytes in order: the one walk behind `appendPlainText` and `writePlainText`.
-    func forEachPlainTextRun(of index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    func forEachPlainTextRun(of index: Int, images: Bool = true, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let record = records[index]
         switch record.tag {
         case .text, .code:
@@ -144,6 +156,7 @@ extension Tree {
             Self.space(body)
         case .image:
             // An image's alternative text is its children.
+            guard images else { break }
             for child in record.first..<(record.first + record.count) { forEachPlainTextRun(of: child, body) }
         case .htmlInline, .htmlBlock:
             break
@@ -153,7 +166,7 @@ extension Tree {
             for child in record.first..<(record.first + record.count) {
                 // Keep words of neighbouring blocks (list items, paragraphs) apart.
                 if child > record.first, records[child].tag.isBlock { Self.space(body) }
-                forEachPlainTextRun(of: child, body)
+                forEachPlainTextRun(of: child, images: images, body)
             }
         }
     }

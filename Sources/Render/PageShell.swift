@@ -38,7 +38,8 @@ public struct PageShell: Sendable {
         self.scripts = scripts
     }
 
-    /// The policy: nothing by default; stylesheets from the site (the one every page links),
+    /// The policy: nothing by default; stylesheets and fonts from the site (the one every page
+    /// links, and fonts a site's stylesheet names with `@font-face`),
     /// and the inline stylesheet by hash for a site layout that still inlines `{{{css}}}`;
     /// this page's scripts by hash; images and media
     /// from the site itself, `data:` URLs and the origins the site lists in `media-origins`
@@ -57,7 +58,7 @@ public struct PageShell: Sendable {
         // On a page opened from disk (file://), Chromium matches 'self' with file: URLs, so
         // the site's own pictures show there too (tested in Tests/e2e).
         let media = (["'self'", "data:"] + origins).joined(separator: " ")
-        return "default-src 'none'; style-src 'self' \(style); script-src \(scripts.isEmpty ? "'none'" : scripts.joined(separator: " ")); "
+        return "default-src 'none'; style-src 'self' \(style); font-src 'self'; script-src \(scripts.isEmpty ? "'none'" : scripts.joined(separator: " ")); "
             + "img-src \(media); media-src \(media); " + (embedsSVG ? "object-src 'self'; frame-src 'self'; " : "")
             + "base-uri 'none'; form-action 'none'"
     }
@@ -104,6 +105,8 @@ public struct PageShell: Sendable {
         let css = site.templates.text("style.css")
         return [
             ("stylesheet", .string(root + site.templates.stylesheetPath)),
+            // For a site's own layout to link its own files (`{{root}}fonts/brand.css`).
+            ("root", .string(root)),
             ("lang", .string(lang)),
             ("rtl", .bool(site.isRightToLeft(lang))),
             ("siteTitle", .string(site.siteTitle)),

@@ -188,12 +188,14 @@ public enum PersonalityRenderer {
     /// An absolute URL for an image in an outcome's text, for link previews: as written
     /// when absolute, else from the site's base URL (none without one).
     static func imageURL(_ source: String, folder: String, site: SiteContext) -> String? {
-        if source.hasPrefix("https://") || source.hasPrefix("http://") { return source }
+        // The source is a URL as the author wrote it (`my pic.png`): encoded as the page's own
+        // <img> has it, since a link preview reads the URL as it stands.
+        if source.hasPrefix("https://") || source.hasPrefix("http://") { return HTMLEscaping.percentEncodeHref(source) }
         guard !SitePaths.isAbsoluteOrFragment(source) else { return nil }
-        // The folder is a path on disk; the source is a URL as the author wrote it.
+        // The folder is a path on disk.
         var parts = folder.split(separator: "/").dropLast().map { SitePaths.urlPath(String($0)) }
         for part in source.split(separator: "/") {
-            if part == ".." { if parts.popLast() == nil { return nil } } else if part != "." { parts.append(String(part)) }
+            if part == ".." { if parts.popLast() == nil { return nil } } else if part != "." { parts.append(HTMLEscaping.percentEncodeHref(String(part))) }
         }
         return site.absoluteURL(encoded: parts.joined(separator: "/"))
     }

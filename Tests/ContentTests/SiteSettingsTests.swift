@@ -1,3 +1,4 @@
+import Foundation
 import Content
 import Diagnostics
 import Testing
@@ -20,6 +21,20 @@ import Testing
         #expect(SiteSettings(mapChoices: .tooltips).mapChoices(for: story) == .tooltips)
         story.mapChoices = .labels
         #expect(SiteSettings(mapChoices: .tooltips).mapChoices(for: story) == .labels)
+    }
+
+    /// Every page's URL is the base followed by its path, so a base with anything after its
+    /// path would put it inside each of them.
+    @Test func aBaseURLIsAnAddressWithAHostAndAPathOnly() {
+        #expect(settings("base-url: https://example.org/q\n").0.baseURL == "https://example.org/q/")
+        #expect(settings("base-url: http://example.org/q%20z/\n").0.baseURL == "http://example.org/q%20z/")
+        for (value, what) in [("https://example.org/q/?x=1", "a query ('?')"), ("https://example.org/q/#top", "a fragment ('#')"),
+                              ("\"https://example.org/my quizzes/\"", "white space"), ("https://", "no host"), ("https:///q/", "no host")] {
+            let (parsed, problems) = settings("base-url: \(value)\n")
+            #expect(parsed.baseURL == nil)
+            let shown = value.replacingOccurrences(of: "\"", with: "")
+            #expect(problems == ["1:11: error: 'base-url' is the address the site lives at, and '\(shown)' has \(what)"], "\(value)")
+        }
     }
 
     @Test func mediaOriginsAreNoneByDefault() {

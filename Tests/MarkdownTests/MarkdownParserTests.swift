@@ -317,6 +317,10 @@ import Testing
         #expect(summary("abcd\u{301}ef\n", 4) == "abcd\u{301}…")
         #expect(summary("héllo wörld again\n", 11) == "héllo…")
         #expect(summary("- list only\n", 5) == "")
+        // A picture's alternative text describes the picture, not the page.
+        #expect(summary("![A beach](b.png)\n\nThe real *intro*.\n", 100) == "The real intro.")
+        #expect(summary("![icon](i.png) Welcome  here\n", 100) == "Welcome here")
+        #expect(summary("![only](a.png) ![pictures](b.png)\n", 100) == "")
     }
 
     @Test func leadingTextIsReadAcrossTextNodes() {

@@ -78,7 +78,7 @@ import Testing
         #expect(x.contains("<body>\nFish &amp; Chips/A result of “Fish &amp; Chips”/X wins\n</body>"))
         #expect(x.contains("<title>X wins · Fish &amp; Chips</title>"))
         #expect(x.contains("<meta property=\"og:title\" content=\"X wins\">"))
-        #expect(x.contains("<meta name=\"description\" content=\"All x. pic\">"))
+        #expect(x.contains("<meta name=\"description\" content=\"All x.\">"))
         // Without a base URL there is nothing absolute to link to.
         #expect(!x.contains("og:url"))
         #expect(!x.contains("og:image"))
@@ -93,6 +93,16 @@ import Testing
         #expect(x.contains("<meta property=\"og:image\" content=\"https://example.org/a/img/x.png\">"))
         let quiz = pages[0].text
         #expect(quiz.contains("<meta property=\"og:url\" content=\"https://example.org/a/fish/index.html\">"))
+    }
+
+    /// A link preview reads `og:image` as it stands: a picture named as written in Markdown
+    /// (`<my pic é.png>`) is percent-encoded there, as the page's own `<img>` has it.
+    @Test func outcomeImagesAreEncodedAsURLs() {
+        let site = Self.site(baseURL: "https://example.org/sub/")
+        #expect(PersonalityRenderer.imageURL("pics/my pic é.png", folder: "a/fish", site: site)
+            == "https://example.org/sub/a/pics/my%20pic%20%C3%A9.png")
+        #expect(PersonalityRenderer.imageURL("../b%20c.png", folder: "a/fish", site: site) == "https://example.org/sub/b%20c.png")
+        #expect(PersonalityRenderer.imageURL("https://cdn.example/a b.png", folder: "a/fish", site: site) == "https://cdn.example/a%20b.png")
     }
 
     /// The way to the root, the site's title and the words are the same for many pages and

@@ -23,6 +23,25 @@ import TestSupport
             named: "policy/media-origins.html")
     }
 
+    /// A site's stylesheet may name fonts of its own with `@font-face`; nothing else may load them.
+    @Test func fontsFromTheSiteOnly() throws {
+        let csp = try #require(policy(page(SiteSettings(mediaOrigins: ["https://images.example.org"]))))
+        #expect(csp.contains("; font-src 'self'; "))
+    }
+
+    /// A site's own layout links its own files from any page's depth with `{{root}}`.
+    @Test func theLayoutKnowsTheWayToTheRoot() {
+        let (templates, problems) = TemplateSet.make(overrides: [
+            "layout.mustache": (path: "Templates/layout.mustache", text: "<link href=\"{{root}}fonts/brand.css\">{{{content}}}"),
+        ])
+        #expect(problems.isEmpty)
+        let site = SiteContext(settings: SiteSettings(), templates: templates)
+        for root in ["", "../", "../../"] {
+            #expect(PageShell(title: "T", description: "", lang: "en", root: root).render(content: "x", site: site)
+                == "<link href=\"\(root)fonts/brand.css\">x")
+        }
+    }
+
     @Test func imagesAndMediaFromTheSiteOnlyByDefault() throws {
         let csp = try #require(policy(page(SiteSettings())))
         #expect(csp.contains("; img-src 'self' data:; media-src 'self' data:; "))
