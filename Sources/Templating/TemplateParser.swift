@@ -86,6 +86,16 @@ struct TemplateParser {
                 throw TemplateError(message: "a tag is not closed", line: line, column: column)
             }
             let content = string(j..<end).trimmingWhitespace
+            // A tag that runs over lines is reported where it starts.
+            let tagLine = line
+            if kind != .comment && kind != .delimiters, let odd = content.first(where: Self.isNeverInAName) {
+                // `{{title}</title>…`: the tag runs on to the next `}}`, swallowing the page.
+                let shown = content.prefix { !$0.isNewline }.prefix(24)
+                throw TemplateError(
+                    message: "'\(shown)\(shown.count < content.count ? "…" : "")' is not a name: a name has no "
+                        + (odd.isWhitespace ? "white space" : "'\(odd)'") + "; is the tag closed with '\(String(decoding: close, as: UTF8.self))'?",
+                    line: tagLine, column: column)
+            }
             for b in bytes[i..<end] where b == 0x0A {
                 line += 1
                 _ = b
@@ -96,18 +106,24 @@ struct TemplateParser {
             if kind == .delimiters {
                 let parts = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
                 guard parts.count == 2, !parts[0].contains("="), !parts[1].contains("=") else {
-                    throw TemplateError(message: "a set-delimiter tag must be {{=<open> <close>=}}", line: line, column: column)
+                    throw TemplateError(message: "a set-delimiter tag must be {{=<open> <close>=}}", line: tagLine, column: column)
                 }
                 open = Array(parts[0].utf8)
                 close = Array(parts[1].utf8)
             }
             if kind != .comment && kind != .delimiters && content.isEmpty {
-                throw TemplateError(message: "a tag has no name", line: line, column: column)
+                throw TemplateError(message: "a tag has no name", line: tagLine, column: column)
             }
-            tokens.append(.tag(Tag(kind: kind, content: content, line: line, column: column)))
+            tokens.append(.tag(Tag(kind: kind, content: content, line: tagLine, column: column)))
         }
         if textStart < bytes.count { tokens.append(.text(string(textStart..<bytes.count))) }
         return tokens
+    }
+
+    /// Characters no variable, section or partial name holds: met in one, the tag was most
+    /// likely closed wrongly (one brace) and ran on into the markup after it.
+    static func isNeverInAName(_ character: Character) -> Bool {
+        character.isWhitespace || "{}<>\"".contains(character)
     }
 
     private func starts(with marker: [UInt8], at i: Int) -> Bool {

@@ -105,6 +105,21 @@ import Testing
         }
     }
 
+    /// `{{title}</title>` ran on to the next `}}`, many lines on, and its page came out
+    /// blank with no word said: a name never holds white space, braces or angle brackets.
+    @Test func aTagClosedWithOneBraceIsAnErrorWhereItStarts() {
+        #expect(throws: TemplateError(
+            message: "'title}</title>…' is not a name: a name has no '}'; is the tag closed with '}}'?", line: 2, column: 8)) {
+            try Template("<head>\n<title>{{title}</title>\n<link href=\"{{stylesheet}}\">\n")
+        }
+        #expect(throws: TemplateError(
+            message: "'list items' is not a name: a name has no white space; is the tag closed with '%>'?", line: 1, column: 23)) {
+            try Template("{{=<% %>=}}<%# list %><%#list items%><%/list%>")
+        }
+        // Spaces around a name are no part of it; a comment may hold anything.
+        #expect((try? Template("{{ title }}{{! a <b>note</b> }}")) != nil)
+    }
+
     /// Deeper sections would overflow the stack when parsed, prepared or rendered.
     @Test func sectionsNestAtMost64Deep() throws {
         let deepest = String(repeating: "{{#a}}", count: 64) + "x" + String(repeating: "{{/a}}", count: 64)
