@@ -37,6 +37,28 @@ public struct Template: Sendable {
     }
 }
 
+/// A name a template shows or tests (`{{name}}`, `{{{name}}}`, `{{#name}}`, `{{^name}}`),
+/// where its tag is: for checking a site's templates against the names quizgen gives them.
+public struct NameUse: Sendable, Equatable {
+    /// As written: `title`, `t.common.begin`, `.`.
+    public let name: String
+    /// 1-based line and column of the tag.
+    public let line: Int
+    public let column: Int
+}
+
+extension Template {
+    /// Every name the text's tags show or test, in order; empty when it does not parse (its
+    /// error is reported by `init`).
+    public static func names(in text: String) -> [NameUse] {
+        guard let tokens = try? TemplateParser(text).tokenize() else { return [] }
+        return tokens.compactMap { token in
+            guard case .tag(let tag) = token, [.variable, .unescaped, .section, .inverted].contains(tag.kind) else { return nil }
+            return NameUse(name: tag.content, line: tag.line, column: tag.column)
+        }
+    }
+}
+
 /// A `{{> name}}` tag: the partial it includes, where it is, and the indentation it gives
 /// the partial when it stands alone on its line.
 public struct PartialUse: Sendable, Equatable {

@@ -1,0 +1,100 @@
+import Diagnostics
+import Foundation
+import Messages
+@testable import Render
+import Testing
+import TestSupport
+
+/// A site's own templates that render without an error but not as meant are warned of
+/// where the problem is written.
+@Suite struct TemplateChecksTests {
+    func problems(_ files: [String: String]) -> [String] {
+        let overrides = files.reduce(into: [:]) { $0[$1.key] = (path: "Templates/\($1.key)", text: $1.value) }
+        return TemplateSet.make(overrides: overrides).1.map { "\($0.file):\($0.line ?? 0):\($0.column ?? 0): \($0.message) | \($0.hint ?? "")" }
+    }
+
+    /// Every built-in template, written out by `templates export` and left as it is, is quiet.
+    @Test func theBuiltInTemplatesAsASiteOwnAreQuiet() {
+        let all = TemplateSet.builtIn.filter { $0.key.hasSuffix(".mustache") }
+        #expect(problems(all) == [])
+    }
+
+    @Test func namesNoTemplateIsGivenShowNothing() {
+        let found = problems(["layout.mustache": """
+            <html><head><meta http-equiv="Content-Security-Policy" content="{{{csp}}}">
+            <title>{{titel}}</title><link href="{{root}}a.css">{{#siteTitle}}{{siteTitle}}{{/siteTitle}}
+            {{t.common.begn}} {{t.trivia.correct_answer}} {{{t.ui_lang}}} {{titel}} {{#entries}}{{.}}{{/entries}}
+            </head><body>{{{content}}}</body></html>
+            """])
+        #expect(found == [
+            "Templates/layout.mustache:2:8: quizgen gives no template a 'titel': {{titel}} shows nothing | did you mean 'title'?",
+            "Templates/layout.mustache:3:1: 'common.begn' is not a message id: {{t.common.begn}} shows nothing | did you mean 't.common.begin'?",
+            "Templates/layout.mustache:3:19: 'trivia.correct_answer' has values to fill in, which a template cannot, so templates are not given it: "
+                + "{{t.trivia.correct_answer}} shows nothing | `quizgen templates export` writes the built-in templates, which show the names there are",
+        ])
+    }
+
+    @Test func aLayoutWithoutThePolicyLeavesItsPagesWithoutOne() {
+        #expect(problems(["layout.mustache": "<title>{{title}}</title>{{{content}}}"]) == [
+            "Templates/layout.mustache:0:0: the layout has no {{{csp}}}, so its pages carry no Content-Security-Policy | "
+                + "keep <meta http-equiv=\"Content-Security-Policy\" content=\"{{{csp}}}\"> in its <head>",
+        ])
+    }
+
+    /// What the pages' policy blocks, at the markup; what it lets through, quiet.
+    @Test func inlineStylesAndScriptsOfATemplatesOwnAreBlocked() {
+        let found = problems(["story.mustache": """
+            <style>{{{css}}}</style><STYLE>
+            p { color: red }</style>
+            <p class="x" style="color: red">{{title}}</p><button
+              onclick="go()">Go</button><details open>x</details>
+            <script type="application/json">{}</script><script>{{{script}}}</script><script src="x.js"></script>
+            a < b, style="not in a tag"
+            <link rel="stylesheet" href="{{root}}own.css"><link rel="stylesheet" href="https://fonts.example/css?f=A">
+            """])
+        #expect(found == [
+            "Templates/story.mustache:1:25: a <style> element of a template's own is blocked by the pages' Content-Security-Policy | put the rules in Templates/style.css",
+            "Templates/story.mustache:3:14: a style attribute is blocked by the pages' Content-Security-Policy | give the element a class and style it in Templates/style.css",
+            "Templates/story.mustache:4:3: an event-handler attribute (onclick) is blocked by the pages' Content-Security-Policy | ",
+            "Templates/story.mustache:5:73: a <script> of a template's own is blocked by the pages' Content-Security-Policy | "
+                + "only the quiz script runs: a quiz page's is Templates/personality.js or Templates/trivia.js",
+            "Templates/story.mustache:7:47: a stylesheet from another site is blocked by the pages' Content-Security-Policy | "
+                + "copy it (and the fonts it names) into the content folder and link it with {{root}}",
+        ])
+    }
+
+    /// Markup cut anywhere (a template being typed under `serve`) is read without a crash.
+    @Test func markupCutAnywhereIsReadSafely() {
+        let text = "<link rel=\"stylesheet\" href=\"https://x\"><style>a{}</style><script>x</script><p style=\"a\" onclick=\"b\">é</p>"
+        let bytes = Array(text.utf8)
+        for end in 0...bytes.count {
+            let cut = String(decoding: bytes[..<end], as: UTF8.self)
+            _ = TemplateChecks.blockedMarkup(in: SourceFile(path: "t.mustache", text: cut))
+        }
+        #expect(TemplateChecks.blockedMarkup(in: SourceFile(path: "t.mustache", text: text)).count == 5)
+    }
+
+    /// The names renderers give templates, read from their sources, are all known: a name
+    /// given but missing here would be warned of as showing nothing.
+    @Test func everyNameARendererGivesIsKnown() throws {
+        let folder = Repository.root.appendingPathComponent("Sources/Render")
+        var keys: Set<String> = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                for match in line.matches(of: /"([A-Za-z_][A-Za-z0-9_]*)"\s*:\s*[.a-z]|\(\s*"([A-Za-z_][A-Za-z0-9_]*)"\s*,\s*[.a-z]/) {
+                    if let key = match.1 ?? match.2 { keys.insert(String(key)) }
+                }
+            }
+        }
+        #expect(keys.count > 40)
+        // Not names of a view model: the values a message is filled with, the templates'
+        // own names (`render("layout", …)`) and the page script's JSON data ("m", "p").
+        let english = MessageLibrary.builtIn.english
+        let placeholders = Set(english.ids.flatMap { id in english.messages[id]!.texts.flatMap(Message.placeholders(in:)) })
+        let templates = Set(TemplateSet.builtIn.keys.map { $0.split(separator: ".")[0] }.map(String.init))
+        let given = TemplateChecks.givenNames(TemplateSet.builtIn)
+        #expect(keys.subtracting(given).subtracting(placeholders).subtracting(templates).subtracting(["m", "p"]).sorted() == [])
+        #expect(TemplateChecks.unusedByBuiltIns.isSubset(of: keys))
+    }
+}
