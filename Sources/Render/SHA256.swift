@@ -54,7 +54,7 @@ public enum SHA256 {
     }
 
     /// The first `bytes` bytes of the digest in lower-case hex: a short name for contents.
-    static func hex(_ message: [UInt8], bytes: Int) -> String {
+    public static func hex(_ message: [UInt8], bytes: Int) -> String {
         let digits = Array("0123456789abcdef".utf8)
         return String(decoding: digest(message).prefix(bytes).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
     }

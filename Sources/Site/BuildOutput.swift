@@ -49,6 +49,9 @@ public struct BuildOutput: Sendable {
     public var drawing: DrawingTime?
     /// One-line remarks that are not problems with the content (e.g. no Graphviz for maps).
     public var notes: [String] = []
+    /// Graphs Graphviz could not draw, by `MapCache.key` of their DOT text: the output's
+    /// marker keeps them, so the next build does not try them again.
+    public var mapFailures: [String: Graphviz.Failure] = [:]
 
     public var hasErrors: Bool { diagnostics.hasErrors }
 }

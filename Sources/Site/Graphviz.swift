@@ -25,6 +25,27 @@ public struct Graphviz: Sendable {
             case .timedOut(let seconds): "dot took longer than \(seconds) seconds and was stopped"
             }
         }
+
+        /// The failure as one line for an output's marker file (`MapCache.previousOutput`
+        /// reads it back), so that the next build does not try the same graph again; nil for
+        /// one that depends on the machine, not the graph.
+        public var record: String? {
+            switch self {
+            case .notInstalled: nil
+            case .failed(let message): "failed " + message.split(whereSeparator: \.isNewline).joined(separator: " ")
+            case .timedOut(let seconds): "timed-out \(seconds)"
+            }
+        }
+
+        public init?(record: Substring) {
+            if record.hasPrefix("failed ") {
+                self = .failed(String(record.dropFirst("failed ".count)))
+            } else if record.hasPrefix("timed-out "), let seconds = Int(record.dropFirst("timed-out ".count)) {
+                self = .timedOut(seconds: seconds)
+            } else {
+                return nil
+            }
+        }
     }
 
     /// Where `dot` is, for messages; nil when it is not installed.

@@ -1,3 +1,5 @@
+import Render
+
 /// Story maps drawn by an earlier build, keyed by content: a story whose DOT text is the
 /// same gets the same SVG without running Graphviz again. It is a value the map stage reads,
 /// handed in by whoever runs the pipeline: `build` takes the maps of the output it is about
@@ -33,7 +35,8 @@ public struct MapCache: Sendable {
     /// a folder with quizgen's marker, so a folder of someone else's is never trusted.
     public static func previousOutput(_ folder: String, fileSystem fs: FileSystem) -> MapCache {
         guard fs.kind(folder + "/" + SiteWriter.marker) == .file else { return .empty }
-        return MapCache { sitePath, dot in
+        let failures = (try? fs.read(folder + "/" + SiteWriter.marker)).map(Self.failures(inMarker:)) ?? [:]
+        return MapCache(lookup: { sitePath, dot in
             guard !sitePath.split(separator: "/").contains("..") else { return nil }
             let base = folder + "/" + sitePath
             guard fs.kind(base + "/story.svg") == .file, (try? fs.read(base + "/story.dot")) == Array(dot.utf8) else {
@@ -43,7 +46,30 @@ public struct MapCache: Sendable {
             // drawn again rather than kept build after build.
             guard let svg = try? fs.read(base + "/story.svg"), Self.looksWhole(svg) else { return nil }
             return svg
+        }, failed: { failures[key($0)] })
+    }
+
+    /// A DOT text's name in the marker: its SHA-256, in hex.
+    static func key(_ dot: String) -> String { SHA256.hex(Array(dot.utf8), bytes: 32) }
+
+    static let failurePrefix = "map not drawn: "
+
+    /// The marker's lines for the graphs Graphviz could not draw, in key order.
+    static func markerLines(_ failures: [String: Graphviz.Failure]) -> String {
+        failures.sorted { $0.key < $1.key }.compactMap { key, failure in
+            failure.record.map { failurePrefix + key + " " + $0 + "\n" }
+        }.joined()
+    }
+
+    static func failures(inMarker bytes: [UInt8]) -> [String: Graphviz.Failure] {
+        var failures: [String: Graphviz.Failure] = [:]
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix(failurePrefix) {
+            let rest = line.dropFirst(failurePrefix.count)
+            guard let space = rest.firstIndex(of: " "), let failure = Graphviz.Failure(record: rest[rest.index(after: space)...])
+            else { continue }
+            failures[String(rest[..<space])] = failure
         }
+        return failures
     }
 
     /// An SVG whole: one that starts with `<` (`dot`'s XML declaration) and ends with

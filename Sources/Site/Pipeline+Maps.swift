@@ -18,6 +18,8 @@ extension Pipeline {
         var note: String?
         /// Why Graphviz drew no map from this DOT text (then `note` says so too).
         var failure: Graphviz.Failure?
+        /// The failure is the cache's, from when this DOT text was last tried.
+        var failureKept = false
     }
 
     /// maps: every story's DOT text, and its SVG map when maps are wanted and Graphviz is
@@ -56,6 +58,7 @@ extension Pipeline {
             } else if let failure = cache.failure(for: map.dot) {
                 // Drawing it again would fail again, maybe after the whole time limit.
                 Self.place(.failure(failure), in: &maps[i], from: pieces[i])
+                maps[i]?.failureKept = true
             } else {
                 toDraw.append(i)
             }
@@ -68,9 +71,15 @@ extension Pipeline {
         switch result {
         case .success(let svg): map?.svg = svg
         case .failure(let failure):
-            map?.note = "\(piece.meta.sourcePath): no map: \(failure)"
+            map?.note = "\(piece.meta.sourcePath): no map: \(failure)" + timeLimitHint(failure)
             map?.failure = failure
         }
+    }
+
+    /// What an author can do about a graph too big to draw in time.
+    static func timeLimitHint(_ failure: Graphviz.Failure) -> String {
+        guard case .timedOut = failure else { return "" }
+        return "; with `map-choices: tooltips` (arrows without their words) a big map draws several times faster"
     }
 
     /// The notes of a build: one for missing Graphviz when there are stories, then each piece's.

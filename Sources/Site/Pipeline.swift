@@ -56,7 +56,7 @@ public struct Pipeline: Sendable {
             staging.discard()
             return (build, nil)
         }
-        return (build, staging.finish(site.location))
+        return (build, staging.finish(site.location, mapFailures: build.mapFailures))
     }
 
     /// The pipeline into memory: every generated file in `files`. `check` is this with
@@ -92,13 +92,16 @@ public struct Pipeline: Sendable {
         var hasStory = false
         var session: (any GraphvizSession)?
         // Stories waiting for their maps, by the number their graph was handed in with.
-        var awaiting: [Int: (story: StoryRenderer.AwaitingMap, sourcePath: String)] = [:]
+        var awaiting: [Int: (story: StoryRenderer.AwaitingMap, sourcePath: String, dot: String)] = [:]
         var handedIn = 0
         var failedMaps: [Int: String] = [:]
         func finishMaps(_ results: [(Int, Result<[UInt8], Graphviz.Failure>)]) -> [OutputFile] {
             results.flatMap { number, result -> [OutputFile] in
-                guard let (story, sourcePath) = awaiting.removeValue(forKey: number) else { return [] }
-                if case .failure(let failure) = result { failedMaps[number] = "\(sourcePath): no map: \(failure)" }
+                guard let (story, sourcePath, dot) = awaiting.removeValue(forKey: number) else { return [] }
+                if case .failure(let failure) = result {
+                    failedMaps[number] = "\(sourcePath): no map: \(failure)" + Self.timeLimitHint(failure)
+                    output.mapFailures[MapCache.key(dot)] = failure
+                }
                 return story.finished(svg: try? result.get(), site: context)
             }
         }
@@ -152,7 +155,18 @@ public struct Pipeline: Sendable {
             // Maps not in the cache are handed to Graphviz now and drawn while the build
             // goes on; their stories' covers, map pages and SVGs wait for them.
             let (maps, toDraw) = planMaps(pieces, site: context)
-            mapNotes += maps.compactMap { $0?.note }
+            // A failure kept from the last build is kept for the next one too, and said to be
+            // old: this build did not spend the time limit on it.
+            for case let map? in maps {
+                guard var note = map.note else { continue }
+                if let failure = map.failure {
+                    output.mapFailures[MapCache.key(map.dot)] = failure
+                    if map.failureKept, let end = note.range(of: String(describing: failure))?.upperBound {
+                        note.insert(contentsOf: " (when last tried, and tried again when the story's graph changes)", at: end)
+                    }
+                }
+                mapNotes.append(note)
+            }
             var numbers: [Int: Int] = [:]
             if !toDraw.isEmpty {
                 let drawing = session ?? options.graphviz.session()
@@ -188,7 +202,7 @@ public struct Pipeline: Sendable {
                 case .done(let files): batch += files
                 case .awaitingMap(let story):
                     batch += story.files
-                    awaiting[numbers[i]!] = (story, sourcePaths[i])
+                    awaiting[numbers[i]!] = (story, sourcePaths[i], maps[i]!.dot)
                 }
             }
             // Maps drawn meanwhile: their stories are finished now, not held to the end.

@@ -180,16 +180,18 @@ public enum SiteWriter {
 
         /// Copies the assets and swaps the staging folder in, unless a file could not be
         /// written or a page would cover an asset; then the output stays as it was.
-        public func finish(_ location: SiteLocation) -> Result {
+        /// - Parameter mapFailures: graphs Graphviz could not draw, kept in the marker file
+        ///   for the next build's `MapCache.previousOutput`.
+        public func finish(_ location: SiteLocation, mapFailures: [String: Graphviz.Failure] = [:]) -> Result {
             drain()
             let start = ContinuousClock.now
-            var outcome = swapIn(location)
+            var outcome = swapIn(location, marker: SiteWriter.markerText + MapCache.markerLines(mapFailures))
             writeTime += ContinuousClock.now - start
             outcome.timings = [Timing(stage: "write", seconds: writeTime.seconds)]
             return outcome
         }
 
-        private func swapIn(_ location: SiteLocation) -> Result {
+        private func swapIn(_ location: SiteLocation, marker markerText: String) -> Result {
             let contentFolder = location.content
             if !collisions.isEmpty {
                 discard()

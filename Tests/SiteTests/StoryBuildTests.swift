@@ -1,3 +1,4 @@
+import Synchronization
 import Diagnostics
 import Foundation
 @testable import Site
@@ -76,6 +77,33 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
         #expect(!result.hasErrors)
         #expect(result.notes == ["Content/seven.md: no map: dot failed: Error: syntax error in line 1"])
         #expect(site.exists("public/seven/one.html") && !site.exists("public/seven/map.html"))
+    }
+
+    /// A graph `dot` could not draw (stopped after 30 s, as a tangled 300-page story is) is
+    /// not tried again by the next build while it is the same: the output's marker keeps it.
+    @Test func aGraphDotCouldNotDrawIsNotTriedAgainUntilItChanges() throws {
+        let tries = Mutex(0)
+        let slow = Graphviz(location: "/fake/dot") { _, _ in
+            tries.withLock { $0 += 1 }
+            return .failure(.timedOut(seconds: 30))
+        }
+        let site = TemporarySite(files: ["Content/seven.md": sevenPages])
+        let hint = "; with `map-choices: tooltips` (arrows without their words) a big map draws several times faster"
+        #expect(site.build(graphviz: slow).notes == ["Content/seven.md: no map: dot took longer than 30 seconds and was stopped" + hint])
+        #expect(tries.withLock { $0 } == 1)
+        let marker = try #require(site.read("public/.quizgen-output"))
+        #expect(marker.hasSuffix(" timed-out 30\n") && marker.contains("map not drawn: "))
+        let again = site.build(graphviz: slow)
+        #expect(tries.withLock { $0 } == 1)
+        #expect(again.notes == ["Content/seven.md: no map: dot took longer than 30 seconds and was stopped "
+            + "(when last tried, and tried again when the story's graph changes)" + hint])
+        // Kept build after build, and byte for byte.
+        site.build(graphviz: slow)
+        #expect(tries.withLock { $0 } == 1 && site.read("public/.quizgen-output") == marker)
+        // A changed graph is drawn; once drawn, nothing failed is kept.
+        site.write("Content/seven.md", sevenPages.replacingOccurrences(of: "## Seven {#seven}", with: "## Page seven {#seven}"))
+        #expect(site.build(graphviz: fakeGraphviz).notes == [])
+        #expect(site.read("public/.quizgen-output")?.contains("map not drawn") == false)
     }
 
     @Test func twoBuildsWithMapsAreByteIdentical() {
