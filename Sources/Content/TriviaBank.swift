@@ -12,8 +12,6 @@ enum TriviaBank {
     static let optional = ["points", "level", "explanation"]
     /// Longer fields are almost surely a mistake, and would make one enormous page.
     static let fieldLimit = 10_000
-    /// A bank with more problems than this lists the first ones and counts the rest.
-    static let problemLimit = 50
     /// The whole bank travels inside the page, so a bank this large is already far too heavy
     /// for readers; the limit also keeps the build quick on a runaway file.
     static let sizeLimit = 2_000_000
@@ -94,15 +92,8 @@ enum TriviaBank {
                 hint: "set it in the front matter, e.g. time: \(Int(value) ?? 20)"))
         }
         problems += readProblem.map { [$0] } ?? []
-        let errors = problems.filter(\.isError)
-        if errors.count > problemLimit {
-            // Warnings stay; errors beyond the limit are counted, so a broken bank stays readable.
-            let kept = Set(errors.prefix(problemLimit))
-            problems = problems.filter { !$0.isError || kept.contains($0) }
-            problems.append(.error(
-                "\(errors.count - problemLimit) more errors in this bank are not listed", file: path,
-                hint: "fix the ones above and build again"))
-        }
+        // Every error is kept (and counted): the report lists the first of each file
+        // (`DiagnosticPrinter.listLimit`), so a broken bank stays readable.
         result.diagnostics += problems
         return result
     }

@@ -34,6 +34,48 @@ public struct DiagnosticPrinter: Sendable {
         diagnostics.map(format).joined()
     }
 
+    /// How many errors, and how many warnings, of one file a report lists.
+    public static let listLimit = 50
+
+    /// The report as a reader sees it: of each file, the first `limit` errors and the first
+    /// `limit` warnings, then one line saying how many more there are. A bank of 200 bad rows
+    /// or a story with 300 links to one missing page stays readable, and every file gets the
+    /// same rule (`check --format json` still lists everything).
+    public func format(_ diagnostics: [Diagnostic], limit: Int) -> String {
+        var shown: [String: (errors: Int, warnings: Int)] = [:]
+        var hidden: [String: (errors: Int, warnings: Int)] = [:]
+        var last: [String: Int] = [:]
+        var listed: [Diagnostic] = []
+        listed.reserveCapacity(diagnostics.count)
+        for diagnostic in diagnostics {
+            var counts = shown[diagnostic.file, default: (0, 0)]
+            let count = diagnostic.isError ? counts.errors : counts.warnings
+            if count < limit {
+                if diagnostic.isError { counts.errors += 1 } else { counts.warnings += 1 }
+                shown[diagnostic.file] = counts
+                last[diagnostic.file] = listed.count
+                listed.append(diagnostic)
+            } else if diagnostic.isError {
+                hidden[diagnostic.file, default: (0, 0)].errors += 1
+            } else {
+                hidden[diagnostic.file, default: (0, 0)].warnings += 1
+            }
+        }
+        var out = ""
+        var after: [Int: String] = [:]
+        for (file, counts) in hidden {
+            func plural(_ n: Int, _ word: String) -> String? { n == 0 ? nil : "\(n) more \(word)\(n == 1 ? "" : "s")" }
+            let more = [plural(counts.errors, "error"), plural(counts.warnings, "warning")].compactMap { $0 }.joined(separator: " and ")
+            after[last[file]!] = "\(file): \(more) in this file not listed (" + color("36", "hint:")
+                + " fix the ones above and look again; `quizgen check --format json` lists every one)\n"
+        }
+        for (i, diagnostic) in listed.enumerated() {
+            out += format(diagnostic)
+            if let line = after[i] { out += line }
+        }
+        return out
+    }
+
     /// "3 errors and 1 warning", for the last line of a report.
     public static func summary(_ diagnostics: [Diagnostic]) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }

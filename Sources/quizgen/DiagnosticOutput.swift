@@ -16,7 +16,7 @@ struct DiagnosticOutput {
 
     func report(_ diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }
-        standardError(printer.format(diagnostics))
+        standardError(printer.format(diagnostics, limit: DiagnosticPrinter.listLimit))
     }
 }
 

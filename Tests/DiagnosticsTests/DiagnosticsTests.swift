@@ -14,6 +14,29 @@ import Testing
             """)
     }
 
+    /// Of each file the first errors and the first warnings are listed, then one line says
+    /// how many more; other files are listed in full, in the order given.
+    @Test func aReportListsTheFirstOfEachFileAndCountsTheRest() {
+        let printer = DiagnosticPrinter()
+        func at(_ file: String, _ line: Int, _ severity: Diagnostic.Severity) -> Diagnostic {
+            Diagnostic(severity, "m\(line)", file: file, line: line, column: 1)
+        }
+        let bank = (1...5).map { at("b.csv", $0, .error) } + (6...8).map { at("b.csv", $0, .warning) }
+        let text = printer.format([at("a.md", 1, .error)] + bank + [at("c.md", 1, .warning)], limit: 2)
+        #expect(text == """
+            a.md:1:1: error: m1
+            b.csv:1:1: error: m1
+            b.csv:2:1: error: m2
+            b.csv:6:1: warning: m6
+            b.csv:7:1: warning: m7
+            b.csv: 3 more errors and 1 more warning in this file not listed (hint: fix the ones above and look again; \
+            `quizgen check --format json` lists every one)
+            c.md:1:1: warning: m1
+
+            """)
+        #expect(printer.format(bank, limit: 5) == printer.format(bank))
+    }
+
     @Test func columnsCountCharactersNotBytes() {
         let file = SourceFile(path: "f.md", text: "## Café {x}\n")
         // `{` is byte 10 but character 9; `x` is byte 11, character 10.
