@@ -211,7 +211,7 @@ public enum ContentParser {
         case unreadable(String)
         /// Where the first byte that is not UTF-8 is (line, character column), and its line
         /// with each bad byte as U+FFFD.
-        case notUTF8(line: Int, column: Int, text: String)
+        case notUTF8(line: Int, column: Int, text: String, encoding: String? = nil)
         /// Read through a link that leads out of the site (to this resolved path): refused.
         case outsideSite(String)
     }

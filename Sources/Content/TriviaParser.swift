@@ -473,9 +473,9 @@ enum TriviaParser {
                 hint: "copy the bank into the content folder; links may only point to files inside it whose names do not start with '.'")
         case .failure(.unreadable(let reason)):
             return fail("cannot read the bank file '\(bank)': \(reason)")
-        case .failure(.notUTF8(let line, let column, let text)):
+        case .failure(.notUTF8(let line, let column, let text, let encoding)):
             return .failure(.error(
-                "the bank file is not valid UTF-8", file: display, line: line, column: column,
+                ByteOrderMark.notUTF8("the bank file", encoding: encoding), file: display, line: line, column: column,
                 hint: "save it as UTF-8: in Excel, Save As \"CSV UTF-8 (Comma delimited)\"; in LibreOffice, "
                     + "choose the character set Unicode (UTF-8)", sourceLine: text))
         }

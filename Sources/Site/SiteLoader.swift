@@ -1,6 +1,7 @@
 import Content
 import Diagnostics
 import Messages
+import Support
 
 /// Where a site is and how to name its files in messages.
 public struct SiteLocation: Sendable, Equatable {
@@ -264,7 +265,8 @@ public enum SiteLoader {
         case .success(let text): return .success(text)
         case .failure(.unreadable(let reason)): return .failure(.unreadable(reason))
         case .failure(.tooLarge(let size)): return .failure(.unreadable(tooLargeMessage(size)))
-        case .failure(.notUTF8(let place)): return .failure(.notUTF8(line: place.line, column: place.column, text: place.text))
+        case .failure(.notUTF8(let place)):
+            return .failure(.notUTF8(line: place.line, column: place.column, text: place.text, encoding: place.encoding))
         }
     }
 
@@ -511,7 +513,7 @@ public enum SiteLoader {
                                    hint: "split it into several files: one quiz or story each, or a bank in several parts"))
         case .failure(.notUTF8(let place)):
             return .failure(.error(
-                "the file is not valid UTF-8", file: display, line: place.line, column: place.column,
+                ByteOrderMark.notUTF8("the file", encoding: place.encoding), file: display, line: place.line, column: place.column,
                 hint: "save it as UTF-8 in your editor", sourceLine: place.text))
         }
     }

@@ -1,3 +1,5 @@
+import Support
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -46,6 +48,8 @@ enum TextDecoding {
         var column: Int
         /// The line, each bad byte shown as U+FFFD, for the diagnostic's caret.
         var text = ""
+        /// What the file is instead, when its byte-order mark says (`ByteOrderMark.utf16`).
+        var encoding: String?
     }
 
     /// Drops a byte-order mark and turns `\r\n` and `\r` into `\n`, in place; the new length.
@@ -142,6 +146,8 @@ enum TextDecoding {
         }
         let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).count + 1
         let lineEnd = bytes[i...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
-        return InvalidUTF8(line: line, column: column, text: String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self))
+        return InvalidUTF8(
+            line: line, column: column, text: String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self),
+            encoding: ByteOrderMark.utf16(bytes))
     }
 }

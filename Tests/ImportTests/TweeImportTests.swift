@@ -293,6 +293,11 @@ import TestSupport
         }
         #expect(problem.message == "the file is not valid UTF-8")
         #expect(problem.hint?.contains("Excel") == false)
+        guard case .failure(let wide) = ImportSource.decode([0xFF, 0xFE, 0x3A, 0x00], path: "a.gift") else {
+            Issue.record("decoded")
+            return
+        }
+        #expect((wide.message, wide.line, wide.column) == ("the file is UTF-16 (little-endian), not UTF-8", 1, 1))
     }
 
     /// Twine 2's published HTML: the passages of its `<tw-storydata>`, their text decoded.

@@ -45,6 +45,15 @@ import Testing
         #expect(problems.first?.sourceLine == "not \u{FFFD}!")
     }
 
+    /// Saved as "Unicode" (UTF-16, as Notepad and Excel call it): said so, not only "not UTF-8".
+    @Test func aUTF16FileIsToldByItsMark() {
+        let site = TemporarySite()
+        site.writeBytes("Content/wide.md", [0xFF, 0xFE] + "---\nkind: story\n---\n".utf8.flatMap { [$0, 0] })
+        let problems = Pipeline().collect(SiteLoader.load(site.location, fileSystem: .disk)).diagnostics
+        #expect(problems.map { "\($0.file):\($0.line):\($0.column): \($0.message)" }
+            == ["Content/wide.md:1:1: the file is UTF-16 (little-endian), not UTF-8"])
+    }
+
     @Test func byteOrderMarkAndCRLFAreNormalised() {
         #expect(SiteLoader.decodeText([0xEF, 0xBB, 0xBF] + Array("a\r\nb\rc\n".utf8)) == "a\nb\nc\n")
     }

@@ -59,6 +59,10 @@ import Testing
         ])
         // Its line is shown, the bad byte as U+FFFD under the caret.
         #expect(output.diagnostics.first?.sourceLine == "Caf\u{FFFD},a|b,a")
+        site.writeBytes("Content/quiz/banks/bank.csv", [0xFE, 0xFF] + "question,choices,answer\n".utf8.flatMap { [0, $0] })
+        #expect(site.build().diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
+            "Content/quiz/banks/bank.csv:1:1: the bank file is UTF-16 (big-endian), not UTF-8",
+        ])
     }
 
     @Test func aMissingBankIsAnErrorAtTheKey() {
