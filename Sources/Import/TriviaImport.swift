@@ -1,4 +1,5 @@
 import Diagnostics
+import Support
 
 /// The end every trivia importer shares: the draft written out, unless there were errors.
 enum TriviaImport {
@@ -8,6 +9,6 @@ enum TriviaImport {
         let count = draft.questions.count
         return Imported(
             markdown: markdown, bank: bank, diagnostics: diagnostics,
-            summary: "a trivia quiz of \(count) question\(count == 1 ? "" : "s")" + (bank == nil ? "" : " (in a CSV bank)"))
+            summary: "a trivia quiz of \(String(count).withThousandsSeparators) question\(count == 1 ? "" : "s")" + (bank == nil ? "" : " (in a CSV bank)"))
     }
 }

@@ -121,7 +121,8 @@ enum TweeImporter {
         }
         return Imported(
             markdown: out, diagnostics: diagnostics,
-            summary: "a story of \(pages.count) page\(pages.count == 1 ? "" : "s") and \(choiceCount) choice\(choiceCount == 1 ? "" : "s")")
+            summary: "a story of \(String(pages.count).withThousandsSeparators) page\(pages.count == 1 ? "" : "s") and "
+                + "\(String(choiceCount).withThousandsSeparators) choice\(choiceCount == 1 ? "" : "s")")
     }
 
     // MARK: Passages

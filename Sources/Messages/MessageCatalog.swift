@@ -7,7 +7,9 @@ import Diagnostics
 /// YAML of `Templates/i18n/<lang>.yaml` (built in) or a site's `i18n/<lang>.yaml`.
 public struct MessageCatalog: Sendable, Hashable {
     /// The canonical tag of the catalog: "en", "zh-Hant".
-    public var language: String
+    public var language: String {
+        didSet { numbers = NumberStyle(language: language) }
+    }
     public var pluralRule: PluralRule
     public var messages: [String: Message]
 
@@ -15,9 +17,13 @@ public struct MessageCatalog: Sendable, Hashable {
         self.language = language
         self.pluralRule = pluralRule
         self.messages = messages
+        numbers = NumberStyle(language: language)
     }
 
     public var isRightToLeft: Bool { LanguageTag(language).isRightToLeft }
+
+    /// How the language writes the numbers its messages are filled with.
+    public private(set) var numbers: NumberStyle
 
     /// Every message id, sorted.
     public var ids: [String] { messages.keys.sorted() }
@@ -28,36 +34,38 @@ public struct MessageCatalog: Sendable, Hashable {
         guard let message = messages[id] else { return id }
         // Without values nothing is filled: placeholders stay as written.
         guard !values.isEmpty else { return message.text(for: .other) }
-        return Message.fill(message.text(for: .other)) { values[$0].map(Self.string) }
+        let numbers = numbers
+        return Message.fill(message.text(for: .other)) { values[$0].map { Self.string($0, numbers) } }
     }
 
     /// The form of a message for a count, filled: `plural("common.points", count: 5)`. The
     /// count is also the value of `{count}` unless the values give another.
     public func plural(_ id: String, count: Int, _ values: [String: any Sendable] = [:]) -> String {
-        plural(id, PluralOperands(count), String(count), values)
+        plural(id, PluralOperands(count), numbers.format(count), values)
     }
 
     /// The same for a count with a fraction (7.5 seconds).
     public func plural(_ id: String, count: Double, _ values: [String: any Sendable] = [:]) -> String {
-        plural(id, PluralOperands(count), Self.format(count), values)
+        plural(id, PluralOperands(count), numbers.format(count), values)
     }
 
     private func plural(_ id: String, _ operands: PluralOperands, _ shown: String, _ values: [String: any Sendable]) -> String {
         guard let message = messages[id] else { return id }
+        let numbers = numbers
         return Message.fill(message.text(for: pluralRule.category(operands))) { name in
-            values[name].map(Self.string) ?? (name == "count" ? shown : nil)
+            values[name].map { Self.string($0, numbers) } ?? (name == "count" ? shown : nil)
         }
     }
 
     /// A value as its text shows it.
-    static func string(_ value: any Sendable) -> String {
+    static func string(_ value: any Sendable, _ numbers: NumberStyle) -> String {
         // A count is recognised by its type first: a failed cast to String costs a
         // conformance search. Most other values are text: asked next, for the same reason.
-        if type(of: value) == Int.self, let number = value as? Int { return String(number) }
+        if type(of: value) == Int.self, let number = value as? Int { return numbers.format(number) }
         return switch value {
         case let text as String: text
-        case let number as Int: String(number)
-        case let number as Double: format(number)
+        case let number as Int: numbers.format(number)
+        case let number as Double: numbers.format(number)
         default: String(describing: value)
         }
     }

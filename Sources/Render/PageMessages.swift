@@ -88,6 +88,11 @@ public struct PageMessages: Sendable {
         Message.fill(HTMLEscaping.escape(text(id)), html)
     }
 
+    /// A number as the language writes it: "2,000", "2.000", "2 000".
+    public func number(_ n: Int) -> String {
+        catalog.numbers.format(n)
+    }
+
     /// A percentage as the language writes it: "70%", "62.5 %".
     public func percent(_ value: Double) -> String {
         text("common.percent", ["value": value])
@@ -112,7 +117,8 @@ public struct PageMessages: Sendable {
     }
 
     /// The words of a page script for the JSON it reads: `("m", {name: text or [forms]})`,
-    /// and when a message has forms, `("p", table)`: the index of the form for a count n is
+    /// and when a message has forms, `("p", table)` and `("f", [group, decimal, digits])`,
+    /// how numbers are written (`NumberStyle`): the index of the form for a count n is
     /// digit `n` of the table below 100, digit 200 for a whole number of millions (Italian,
     /// Spanish, French and Portuguese `many`: "1000000 di punti") and digit `100 + n % 100`
     /// for the rest, which CLDR's rules for whole numbers make exact: none looks further
@@ -131,7 +137,11 @@ public struct PageMessages: Sendable {
             return (word.name, .array(categories.map { shape(message.text(for: $0)) }))
         }
         guard plural else { return [("m", .object(fields))] }
-        return [("m", .object(fields)), ("p", .string(pluralTable))]
+        // Counts are written as the language writes numbers: its group and decimal signs and
+        // the digits before it groups ("2.000"; Spanish "2000").
+        let numbers = catalog.numbers
+        return [("m", .object(fields)), ("p", .string(pluralTable)),
+                ("f", .array([.string(numbers.group), .string(numbers.decimal), .int(numbers.minimumGrouping)]))]
     }
 
     /// The same for the script `name` (`trivia`, `personality`), encoded as members of the

@@ -117,7 +117,7 @@ public enum PersonalityRenderer {
         let texts = words.texts("personality.counts", [Double(count)]) {
             [
                 words.plural("quiz.question_count", count: count),
-                words.html("quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": String(count)]),
+                words.html("quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": words.number(count)]),
             ]
         }
         return (texts[0], texts[1])

@@ -21,7 +21,7 @@ public enum TriviaRenderer {
                 draw < bank
                     ? words.plural("trivia.draw", count: draw, ["total": bank])
                     : words.plural("quiz.question_count", count: bank),
-                words.html("quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": "<span id=\"qt\">\(draw)</span>"]),
+                words.html("quiz.question_of", ["n": "<span id=\"qn\">1</span>", "total": "<span id=\"qt\">\(words.number(draw))</span>"]),
             ]
         }
         // The reader may play with the author's time, ten times as much, or none (WCAG 2.2.1).

@@ -82,6 +82,24 @@ import Testing
         }
     }
 
+    /// Numbers as CLDR 48 writes them: the group sign, the decimal sign and, in Spanish,
+    /// Italian and Polish, no group before five digits.
+    @Test func numbersAreWrittenAsTheLanguageWritesThem() {
+        let cases: [(String, Int, Double, String, String)] = [
+            ("en", 2000, 7.5, "2,000", "7.5"), ("ja", 12345, 0.25, "12,345", "0.25"), ("zh-Hant", 2000, 7.5, "2,000", "7.5"),
+            ("de", 2000, 7.5, "2.000", "7,5"), ("fr", 12345, 7.5, "12\u{202F}345", "7,5"), ("ru", 2000, -7.5, "2\u{A0}000", "-7,5"),
+            ("es", 2000, 12345.5, "2000", "12.345,5"), ("it", 12345, 7.5, "12.345", "7,5"), ("pl", 2000, 7.5, "2000", "7,5"),
+            ("pt-PT", 12345, 7.5, "12\u{A0}345", "7,5"), ("de-CH", 2000, 7.5, "2\u{2019}000", "7.5"), ("ar", 2000, 7.5, "2,000", "7.5"),
+            ("tlh", 1_000_000, -0.5, "1,000,000", "-0.5"),
+        ]
+        for (language, whole, fraction, wholeText, fractionText) in cases {
+            let style = NumberStyle(language: language)
+            #expect((style.format(whole), style.format(fraction)) == (wholeText, fractionText), "\(language)")
+        }
+        #expect(NumberStyle(language: "de").format(-1234) == "-1.234")
+        #expect(NumberStyle(language: "de").format(999) == "999")
+    }
+
     @Test func lookups() {
         let library = MessageLibrary.builtIn
         let en = library.english
@@ -109,6 +127,6 @@ import Testing
         #expect(ja.text("quiz.question_of", ["n": 1, "total": 5]) == "第1問（全5問）")
         let fr = library.resolve("fr").catalog
         #expect(fr.plural("common.points", count: 0) == "0 point")
-        #expect(fr.plural("common.points", count: 1_000_000) == "1000000 de points")
+        #expect(fr.plural("common.points", count: 1_000_000) == "1\u{202F}000\u{202F}000 de points")
     }
 }

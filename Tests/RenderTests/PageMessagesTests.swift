@@ -126,7 +126,7 @@ import TestSupport
         }
         // What the rule says, so the test cannot pass on two wrong answers that agree.
         let italian = PageMessages.builtIn("it")
-        #expect(italian.plural("trivia.score", count: 1_000_000, ["score": 1_000_000]) == "1000000 su 1000000 di punti")
-        #expect(italian.plural("trivia.score", count: 1_000_100, ["score": 1_000_100]) == "1000100 su 1000100 punti")
+        #expect(italian.plural("trivia.score", count: 1_000_000, ["score": 1_000_000]) == "1.000.000 su 1.000.000 di punti")
+        #expect(italian.plural("trivia.score", count: 1_000_100, ["score": 1_000_100]) == "1.000.100 su 1.000.100 punti")
     }
 }

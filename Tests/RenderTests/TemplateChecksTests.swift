@@ -89,12 +89,12 @@ import TestSupport
         }
         #expect(keys.count > 40)
         // Not names of a view model: the values a message is filled with, the templates'
-        // own names (`render("layout", …)`) and the page script's JSON data ("m", "p").
+        // own names (`render("layout", …)`) and the page script's JSON data ("m", "p", "f").
         let english = MessageLibrary.builtIn.english
         let placeholders = Set(english.ids.flatMap { id in english.messages[id]!.texts.flatMap(Message.placeholders(in:)) })
         let templates = Set(TemplateSet.builtIn.keys.map { $0.split(separator: ".")[0] }.map(String.init))
         let given = TemplateChecks.givenNames(TemplateSet.builtIn)
-        #expect(keys.subtracting(given).subtracting(placeholders).subtracting(templates).subtracting(["m", "p"]).sorted() == [])
+        #expect(keys.subtracting(given).subtracting(placeholders).subtracting(templates).subtracting(["m", "p", "f"]).sorted() == [])
         #expect(TemplateChecks.unusedByBuiltIns.isSubset(of: keys))
     }
 }
