@@ -22,7 +22,7 @@ public struct Graphviz: Sendable {
             switch self {
             case .notInstalled: "Graphviz's dot is not installed (no 'dot' on PATH)"
             case .failed(let message): "dot failed: \(message)"
-            case .timedOut(let seconds): "dot took longer than \(seconds) seconds and was stopped"
+            case .timedOut(let seconds): "dot took longer than \(seconds) second\(seconds == 1 ? "" : "s") and was stopped"
             }
         }
 

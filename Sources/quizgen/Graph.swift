@@ -18,11 +18,14 @@ struct Graph: ParsableCommand {
             coloured by kind (good, bad, neutral); unreachable pages are dashed and traps \
             outlined in orange. Problems are printed to standard error.
 
-            With --format svg the graph is drawn by Graphviz's dot, which must be on PATH.
+            With --format svg the graph is drawn by Graphviz's dot, which must be on PATH, \
+            and is stopped after --time-limit seconds (30, as in a build; 0 for no limit): a \
+            tangled story of a few hundred pages with words on its arrows can take minutes.
 
             Examples:
               quizgen graph Content/the-cave.md > the-cave.dot
               quizgen graph --format svg Content/the-cave.md > the-cave.svg
+              quizgen graph --format svg --time-limit 0 Content/epic.md > epic.svg
 
             Exit status: 0 when the graph was printed (warnings allowed), 1 when the file \
             has errors, is not a story, or dot is missing or fails, 64 for a usage error, \
@@ -35,7 +38,14 @@ struct Graph: ParsableCommand {
     @Option(name: .long, help: "The output format: DOT text, or SVG drawn by dot.")
     var format: Format = .dot
 
+    @Option(name: .long, help: ArgumentHelp("With --format svg: seconds dot may take (0 for no limit).", valueName: "seconds"))
+    var timeLimit = 30
+
     @OptionGroup var colors: ColorOptions
+
+    func validate() throws {
+        guard timeLimit >= 0 else { throw ValidationError("--time-limit is a number of seconds, 0 or more") }
+    }
 
     func run() throws {
         ChildProcesses.stopWithSignals()
@@ -50,7 +60,8 @@ struct Graph: ParsableCommand {
         case .dot:
             writeStandardOutput(Array(dot.utf8))
         case .svg:
-            switch Graphviz.system().render(dot, "svg") {
+            // No limit: a year, which no drawing reaches.
+            switch Graphviz.system(timeLimit: timeLimit == 0 ? 31_536_000 : timeLimit).render(dot, "svg") {
             case .success(let svg):
                 writeStandardOutput(svg)
             case .failure(let failure):

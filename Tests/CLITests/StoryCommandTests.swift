@@ -24,6 +24,24 @@ import TestSupport
         #expect(result.stdout.contains("1. At the crossroads"))
     }
 
+    /// A `dot` slower than the limit is stopped, and `--time-limit 0` lets it finish: a big
+    /// story's map that a build leaves out can still be drawn.
+    @Test func graphStopsASlowDotAfterTheTimeLimitUnlessItIsZero() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dot = folder.appendingPathComponent("dot")
+        try "#!/bin/sh\ncat >/dev/null\nsleep 2\necho '<svg>slow</svg>'\n".write(to: dot, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dot.path)
+        let path = folder.path + ":/usr/bin:/bin"
+        let stopped = try quizgen("graph", "--format", "svg", "--time-limit", "1", crossroads, environment: ["PATH": path])
+        #expect(stopped.status == 1 && stopped.stdout.isEmpty)
+        #expect(stopped.stderr.contains("error: cannot draw the graph: dot took longer than 1 second and was stopped"), "\(stopped.stderr)")
+        let unlimited = try quizgen("graph", "--format", "svg", "--time-limit", "0", crossroads, environment: ["PATH": path])
+        #expect(unlimited.status == 0 && unlimited.stdout == "<svg>slow</svg>\n", "\(unlimited.stderr)")
+        let negative = try quizgen("graph", "--time-limit", "-1", crossroads)
+        #expect(negative.status == 64)
+    }
+
     @Test func graphAsSVGWithoutDotIsAClearError() throws {
         let result = try quizgen("graph", "--format", "svg", crossroads, environment: ["PATH": "/nonexistent"])
         #expect(result.status == 1)
