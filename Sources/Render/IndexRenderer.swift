@@ -1,12 +1,19 @@
 import Content
+import Support
 import Templating
 
-/// `index.html` at the site root: every quiz and story with its title, kind and description.
+/// `index.html` at the site root: every quiz and story with its title, kind and description,
+/// in path order as people number things (`week2` before `week10`), under a heading for
+/// each folder when the site has folders.
 public enum IndexRenderer {
     public static func render(_ pieces: [ContentMeta], site: SiteContext) -> OutputFile {
         let words = site.words(site.settings.language)
         let siteRTL = site.isRightToLeft(site.settings.language)
-        let entries: [TemplateValue] = pieces.sorted { $0.sitePath < $1.sitePath }.map { meta in
+        // By folder first, so that each folder's entries stand together under one heading.
+        let sorted = pieces.map { (folder: folder($0), meta: $0) }.sorted {
+            $0.folder != $1.folder ? NaturalOrder.precedes($0.folder, $1.folder) : NaturalOrder.precedes($0.meta.sitePath, $1.meta.sitePath)
+        }
+        let entries: [TemplateValue] = sorted.map(\.meta).map { meta in
             // A title and description in another language than the page's carry theirs, so
             // that they are shaped (CJK glyphs differ by language) and run (right to left)
             // as they should; the kind is in the site's words.
@@ -23,11 +30,21 @@ public enum IndexRenderer {
                 "dir": .string(rtl ? "rtl" : "ltr"),
             ]
         }
+        // Consecutive entries of one folder (the root's without a heading).
+        var groups: [TemplateValue] = []
+        var start = 0
+        for end in sorted.indices.dropFirst() + [sorted.count] where !sorted.isEmpty
+            && (end == sorted.count || sorted[end].folder != sorted[start].folder) {
+            let name = sorted[start].folder
+            groups.append(["folder": .string(name), "hasFolder": .bool(!name.isEmpty), "entries": .list(Array(entries[start..<end]))])
+            start = end
+        }
         let content = site.templates.renderUTF8("index", [
             "siteTitle": .string(site.siteTitle),
             "siteDescription": .string(site.settings.description),
             "hasSiteDescription": .bool(!site.settings.description.isEmpty),
             "entries": .list(entries),
+            "groups": .list(groups),
             "hasEntries": .bool(!entries.isEmpty),
             "t": words.templateValue,
         ] as TemplateValue)
@@ -35,5 +52,10 @@ public enum IndexRenderer {
             title: site.siteTitle, description: site.settings.description, lang: site.settings.language,
             root: "", url: site.absoluteURL("index.html"))
         return OutputFile(path: "index.html", contents: shell.render(content: content, site: site))
+    }
+
+    /// The folder a piece is in, as its path has it: `maths/week1` of `maths/week1/quiz`.
+    static func folder(_ meta: ContentMeta) -> String {
+        meta.sitePath.lastIndex(of: "/").map { String(meta.sitePath[..<$0]) } ?? ""
     }
 }
