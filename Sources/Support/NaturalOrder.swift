@@ -2,7 +2,11 @@
 /// them; runs of ASCII digits compare by value, everything else byte by byte.
 public enum NaturalOrder {
     public static func precedes(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        precedes(Array(a.utf8), Array(b.utf8))
+    }
+
+    /// The same on UTF-8 bytes, for a sort that makes each name's bytes once.
+    public static func precedes(_ x: [UInt8], _ y: [UInt8]) -> Bool {
         var i = 0, j = 0
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
         while i < x.count, j < y.count {
