@@ -222,8 +222,9 @@ public final class ServeSession: Service, Sendable {
         if first {
             line = "Built \(files) content file\(files == 1 ? "" : "s") (\(site.filePaths.count) files) in memory in \(ms) ms"
         } else {
-            // The files read again; else what changed (a template, a file deleted).
-            let read = rebuild.parsed.map { site.displayPath(of: $0) ?? $0 }
+            // The files read again (a bank saved, not its quizzes); else what changed (a
+            // template, a file deleted).
+            let read = rebuild.read.map { site.displayPath(of: $0) ?? $0 }
             let named = Self.list(read.isEmpty ? changed : read)
             let pages = rebuild.changed.count
             line = "Rebuilt \(named.isEmpty ? "" : named + " ")in \(ms) ms: "

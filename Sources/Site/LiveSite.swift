@@ -123,6 +123,9 @@ public struct LiveSite: Sendable {
         public var new: [Diagnostic] = []
         /// Content files read and parsed again, and pages rendered now (the index among them).
         public var parsed: [String] = []
+        /// What the terminal names as read again: each file parsed again, but for one read
+        /// again only for a bank (or a file through a link) that was saved, that file.
+        public var read: [String] = []
         public var rendered = 0
         public var contextChanged = false
         public var indexChanged = false
@@ -188,8 +191,11 @@ public struct LiveSite: Sendable {
     public var hasErrors: Bool { diagnostics.hasErrors }
     public var contentFileCount: Int { order.count }
 
-    /// A content file as messages name it (`Content/quiz.md`), by its path in the content folder.
-    public func displayPath(of path: String) -> String? { entries[path]?.entry.displayPath }
+    /// A content file or an asset (a bank) as messages name it (`Content/quiz.md`), by its
+    /// path in the content folder.
+    public func displayPath(of path: String) -> String? {
+        entries[path]?.entry.displayPath ?? (assets.contains(path) ? location.contentDisplay + "/" + path : nil)
+    }
 
     /// What is served in place of what has errors.
     public struct Fallback: Sendable, Equatable {
@@ -263,6 +269,16 @@ public struct LiveSite: Sendable {
                 || (!change.content.isEmpty
                     && (site.throughLinks.contains(file.relativePath) || entry.banks.contains(where: site.throughLinks.contains)))
         }
+        // The author saved a bank, not the quizzes that use it: those are named by it.
+        var readFor: [String: [String]] = [:]
+        for file in toRead where !parseAgain {
+            let itself = change.touches(file.relativePath)
+            var saved = entries[file.relativePath]?.entry.banks.filter(change.touches) ?? []
+            // Else it was read through a link, whose target changed under its own path: a
+            // file that is no content file (a bank) is what was saved.
+            if !itself, saved.isEmpty { saved = change.content.filter { !present.contains($0) }.sorted() }
+            if !saved.isEmpty { readFor[file.relativePath] = (itself ? [file.relativePath] : []) + saved }
+        }
         // A chunk at a time, as a build streams: the first build of 4,000 files never holds
         // every file's text and trees at once.
         var rendered: Set<String> = []
@@ -308,6 +324,8 @@ public struct LiveSite: Sendable {
             }
         }
         refreshIndex(context: context, force: rebuild.contextChanged, into: &rebuild)
+        var named: Set<String> = []
+        rebuild.read = rebuild.parsed.flatMap { readFor[$0] ?? [$0] }.filter { named.insert($0).inserted }
 
         collectDiagnostics()
         rebuild.new = diagnostics.filter { !before.contains($0) }

@@ -37,6 +37,24 @@ import Testing
         #expect(lines().last == "Rebuilt Content/a/other.md in _ ms: 4 pages changed.")
     }
 
+    /// A bank saved is what is named, not the quiz read again with it.
+    @Test func aBankSavedIsNamed() {
+        let folder = WatchedFolder()
+        let trivia = "---\nkind: trivia\ntitle: Banked\nbank: questions.csv\n---\n## In Markdown?\n- [x] Yes\n- [ ] No\n"
+        let bank = "question,choices,answer\nFrom the bank?,Yes|No,Yes\n"
+        folder.write("Content/trivia.md", trivia)
+        folder.write("Content/questions.csv", bank)
+        let (session, lines) = session(folder)
+        folder.write("Content/questions.csv", bank + "Another?,Yes|No,No\n")
+        session.rebuildNow(LiveSite.Change(content: ["questions.csv"]), changed: ["Content/questions.csv"])
+        #expect(lines().last == "Rebuilt Content/questions.csv in _ ms: 1 page changed.")
+        // Saved with the quiz: both are named.
+        folder.write("Content/trivia.md", trivia.replacingOccurrences(of: "title: Banked", with: "title: Banks"))
+        folder.write("Content/questions.csv", bank)
+        session.rebuildNow(LiveSite.Change(content: ["questions.csv", "trivia.md"]), changed: ["Content/questions.csv", "Content/trivia.md"])
+        #expect(lines().last == "Rebuilt Content/trivia.md and Content/questions.csv in _ ms: 2 pages changed.")
+    }
+
     @Test func manyFilesAreNamedUpToThree() {
         #expect(ServeSession.list([]) == "")
         #expect(ServeSession.list(["a"]) == "a")

@@ -113,6 +113,7 @@ import Testing
         site.write("Content/trivia/bank.csv", bank + "Another?,Yes|No,No\n")
         let rebuild = update(&live, site, LiveSite.Change(content: ["trivia/bank.csv"]))
         #expect(rebuild.parsed == ["trivia/banked.md"])
+        #expect(rebuild.read == ["trivia/bank.csv"])
         #expect(rebuild.changed == ["trivia/banked/index.html"])
         #expect(String(decoding: live.file("trivia/banked/index.html")!, as: UTF8.self).contains("Another?"))
         #expect(live.renderAll() == fullBuild(site))
@@ -128,6 +129,7 @@ import Testing
         site.write("Content/trivia/real.csv", bank + "Another?,Yes|No,No\n")
         let rebuild = update(&live, site, LiveSite.Change(content: ["trivia/real.csv"]))
         #expect(rebuild.parsed == ["trivia/banked.md"])
+        #expect(rebuild.read == ["trivia/real.csv"])
         #expect(String(decoding: live.file("trivia/banked/index.html")!, as: UTF8.self).contains("Another?"))
         #expect(live.renderAll() == fullBuild(site))
     }
