@@ -119,6 +119,13 @@ def mark(driver):
     driver.execute_script("window.quizgenTestMark = true")
 
 
+def open_marked(server, *pages):
+    """Opens each (driver, path) of the site, and marks it."""
+    for driver, path in pages:
+        driver.get(server.url + path)
+        mark(driver)
+
+
 def reloaded(driver):
     return driver.execute_script("return window.quizgenTestMark !== true")
 
@@ -201,6 +208,22 @@ def test_saved_changes_reload_the_open_pages_and_errors_show_over_them(site, dri
     assert not (site / "public").exists()
 
 
+def test_a_story_page_reloads_only_when_its_own_bytes_change(site, drivers):
+    """A choice changed on one page changes the story's graph (story.dot, the map) and that
+    page: the other pages, beside them in the story's folder, do not reload."""
+    garden, hall = drivers(), drivers()
+    with serving(site) as server:
+        open_marked(server, (garden, STORY + "/the-garden.html"), (hall, STORY + "/hall.html"))
+        start = len(server.lines)
+        edit(site / "Content" / f"{STORY}.md", "[Close the door again](#house)", "[Close the door again](#room)")
+        wait(hall, reloaded, message="the page whose choice changed reloaded")
+        server.wait_for("Rebuilt Content/the-door.md", start=start)
+        # An error is the next message every open page hears, and shows without a reload.
+        edit(site / "Content" / f"{STORY}.md", "(#hall)", "(#hal)")
+        wait(garden, lambda d: overlay_text(d) is not None, message="overlay")
+        assert not reloaded(garden)
+
+
 def test_a_deleted_file_is_a_404_and_leaves_the_index(site, drivers):
     driver = drivers()
     with serving(site) as server:
@@ -237,10 +260,7 @@ def test_a_content_folder_that_goes_away_keeps_the_pages_until_it_is_back(site):
 def test_a_template_change_reloads_every_page(site, drivers):
     quiz, story = drivers(), drivers()
     with serving(site) as server:
-        quiz.get(server.url + QUIZ + "/")
-        story.get(server.url + STORY + "/")
-        mark(quiz)
-        mark(story)
+        open_marked(server, (quiz, QUIZ + "/"), (story, STORY + "/"))
         css = (REPO / "Templates" / "style.css").read_text() + "\nbody{outline:3px solid rgb(1, 2, 3)}\n"
         # Templates/ made while serving (serve runs in the site folder: its folder is ".").
         (site / "Templates").mkdir()
