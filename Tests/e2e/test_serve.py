@@ -236,10 +236,32 @@ def test_a_deleted_file_is_a_404_and_leaves_the_index(site, drivers):
         assert status_of(server.url + "planets/") == 404
         # A new file appears in the index, and the page that was a 404 comes to life.
         driver.get(server.url + "planets/")
-        assert driver.find_element(By.TAG_NAME, "h1").text == "404"
+        assert driver.find_element(By.TAG_NAME, "h1").text == "Page not found"
         run_quizgen("new", "trivia", "Content/planets.md", cwd=site)
         wait(driver, lambda d: d.find_element(By.TAG_NAME, "h1").text == "Planets", message="new page")  # titled after its file
         assert status_of(server.url + "planets/") == 200
+
+
+def test_the_404_page_names_the_path_and_suggests_the_nearest_pages(site, drivers):
+    driver = drivers()
+    with serving(site, "--no-maps") as server:
+        with pytest.raises(urllib.error.HTTPError) as caught:
+            urllib.request.urlopen(server.url + "which-seasons/")
+        assert caught.value.code == 404
+        page = caught.value.read().decode()
+        assert "<code>/which-seasons/</code>" in page
+        assert '<li><a href="/which-season/">/which-season/</a></li>' in page
+        assert '<a href="/">' in page
+        # What the request says is escaped, and the policy lets nothing else in.
+        with pytest.raises(urllib.error.HTTPError) as caught:
+            urllib.request.urlopen(server.url + "%3Cimg%20src=x%20onerror=alert(1)%3E")
+        page = caught.value.read().decode()
+        assert "&lt;img src=x onerror=alert(1)&gt;" in page and "<img" not in page
+        assert "default-src 'none'; script-src 'sha256-" in page
+        driver.get(server.url + "which-seasons/")
+        driver.find_element(By.LINK_TEXT, "/which-season/").click()
+        wait(driver, title_is("Which Season Are You?"), message="the page suggested")
+        assert not [e for e in console_errors(driver) if "favicon.ico" not in e["message"] and "404" not in e["message"]]
 
 
 def test_a_content_folder_that_goes_away_keeps_the_pages_until_it_is_back(site):
