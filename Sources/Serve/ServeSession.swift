@@ -31,7 +31,8 @@ public final class ServeSession: Service, Sendable {
     private let working: Mutex<(site: LiveSite, loaded: LoadedSite?)>
     private let pending: Mutex<Coalescer>
     let settling: Settling
-    private let wake = DispatchSemaphore(value: 0)
+    private let wake: DispatchSemaphore
+    let drawer: MapDrawer
     private let stopFlag = StopFlag()
     private let finished = DispatchSemaphore(value: 0)
 
@@ -46,6 +47,9 @@ public final class ServeSession: Service, Sendable {
         self.fileSystem = fileSystem
         self.report = report
         settling = Settling(settle: settle)
+        let wake = DispatchSemaphore(value: 0)
+        self.wake = wake
+        drawer = MapDrawer(graphviz: options.graphviz) { wake.signal() }
         let paths = WatchedPaths(location: location)
         watcher = makeFileWatcher(trees: paths.trees, root: location.root, polling: polling)
         var site = LiveSite(location: location, options: options)
@@ -112,6 +116,7 @@ public final class ServeSession: Service, Sendable {
 
     private func rebuildLoop() {
         while !stopFlag.isSet {
+            placeDrawnMaps()
             let now = ContinuousClock.now
             let (batch, deadline) = pending.withLock { pending in (pending.take(at: now), pending.deadline) }
             guard let batch else {
@@ -172,7 +177,8 @@ public final class ServeSession: Service, Sendable {
         let open = hub.openPages
         let done = working.withLock { state -> (LiveSite, LiveSite.Rebuild)? in
             var next = state
-            let rebuild = Self.rebuild(&next.site, &next.loaded, change: change, location: location, fileSystem: fileSystem, open: open)
+            let rebuild = Self.rebuild(
+                &next.site, &next.loaded, change: change, location: location, fileSystem: fileSystem, open: open, mapsLater: true)
             guard whole() else { return nil }
             state = next
             return (next.site, rebuild)
@@ -183,8 +189,27 @@ public final class ServeSession: Service, Sendable {
         let assets = change.content.filter { site.assets.contains($0) }.sorted()
         publish(site, changed: rebuild.changed + assets)
         report(rebuild.new, rebuild.notes, Self.summary(rebuild, site: site, seconds: seconds, first: false, changed: changed))
+        drawer.draw(rebuild.toDraw)
         if change.settings || change.everything { followLinks() }
         return true
+    }
+
+    /// The maps drawn since the last look, on their pages, published and announced (the
+    /// rebuild thread's; tests call it once the drawer is done).
+    func placeDrawnMaps() {
+        let drawn = drawer.take()
+        guard !drawn.isEmpty else { return }
+        let (site, rebuild) = working.withLock { state in
+            let rebuild = state.site.placeMaps(drawn)
+            return (state.site, rebuild)
+        }
+        // Only drawings of graphs saved over since: nothing to tell.
+        guard !rebuild.drawn.isEmpty else { return }
+        publish(site, changed: rebuild.changed)
+        let pages = rebuild.changed.count
+        let maps = Self.list(rebuild.drawn.map { site.displayPath(of: $0) ?? $0 })
+        report(rebuild.new, rebuild.notes, "Drew the map\(rebuild.drawn.count == 1 ? "" : "s") of \(maps): "
+            + (pages == 0 ? "no page" : "\(pages) page\(pages == 1 ? "" : "s")") + " changed.")
     }
 
     /// Has the watcher follow the site's own files that are links (see `WatchedPaths.links`):
@@ -201,10 +226,10 @@ public final class ServeSession: Service, Sendable {
     /// Loads the site and updates the state; a content folder that is gone keeps the pages.
     static func rebuild(
         _ site: inout LiveSite, _ last: inout LoadedSite?, change: LiveSite.Change, location: SiteLocation, fileSystem: FileSystem,
-        open: Set<String> = []
+        open: Set<String> = [], mapsLater: Bool = false
     ) -> LiveSite.Rebuild {
         if let last, Self.canReuse(last, for: change, fileSystem: fileSystem) {
-            return site.update(last, changed: change, open: open)
+            return site.update(last, changed: change, open: open, mapsLater: mapsLater)
         }
         let loaded = SiteLoader.load(location, fileSystem: fileSystem)
         guard fileSystem.kind(location.content) == .directory else {
@@ -212,7 +237,7 @@ public final class ServeSession: Service, Sendable {
             return site.keepPages(problems: loaded.problems)
         }
         last = loaded
-        return site.update(loaded, changed: change, open: open)
+        return site.update(loaded, changed: change, open: open, mapsLater: mapsLater)
     }
 
     /// Whether the site as last loaded still stands for this change: only files it already

@@ -17,7 +17,9 @@ import Render
 ///     index                           rendered again when an entry's title, description,
 ///                                     kind or path changed, one came or went, or the context
 ///     story map                       drawn again only when its DOT text changed; every
-///                                     story's at once when map-choices or a catalog changed
+///                                     story's at once when map-choices or a catalog changed;
+///                                     after the first build, while the pages are served
+///                                     (`mapsLater`, then `placeMaps`)
 ///
 /// Nothing is written to disk, and pages are not kept either: at 4,000 files they would be
 /// half a gigabyte, and the parsed trees of every file a few hundred megabytes more. Each
@@ -132,6 +134,17 @@ public struct LiveSite: Sendable {
         /// Notes as a build prints them (a story without a map, and why), each once: not
         /// again while the file keeps it.
         public var notes: [String] = []
+        /// Maps to draw while the pages are served (`update`'s `mapsLater`), for `placeMaps`.
+        public var toDraw: [MapRequest] = []
+        /// Content files whose map `placeMaps` placed.
+        public var drawn: [String] = []
+    }
+
+    /// A story's map to draw: its file, and the DOT text its pages are waiting for.
+    public struct MapRequest: Sendable, Equatable {
+        public var path: String
+        public var dot: String
+        public init(path: String, dot: String) { (self.path, self.dot) = (path, dot) }
     }
 
     public let location: SiteLocation
@@ -220,8 +233,10 @@ public struct LiveSite: Sendable {
 
     /// Brings the state up to date with `site` (just loaded) given what changed. `open` names
     /// the pages readers have open (output paths): when the context changed, only theirs are
-    /// rendered now (and reported as changed); the others when they are asked for.
-    public mutating func update(_ site: LoadedSite, changed change: Change, open: Set<String> = []) -> Rebuild {
+    /// rendered now (and reported as changed); the others when they are asked for. With
+    /// `mapsLater`, maps not drawn before are not waited for: their pages say they are being
+    /// drawn, and the rebuild's `toDraw` lists them, for `placeMaps` once they are drawn.
+    public mutating func update(_ site: LoadedSite, changed change: Change, open: Set<String> = [], mapsLater: Bool = false) -> Rebuild {
         var rebuild = Rebuild()
         let before = Set(diagnostics)
         loaderProblems = site.problems
@@ -301,7 +316,7 @@ public struct LiveSite: Sendable {
             for (path, entry) in parsed {
                 if integrate(entry, at: path, into: &rebuild) { ready.append(path) }
             }
-            render(ready, context: context, into: &rebuild)
+            render(ready, context: context, mapsLater: mapsLater, into: &rebuild)
             rendered.formUnion(ready)
         }
 
@@ -314,7 +329,7 @@ public struct LiveSite: Sendable {
                 guard !rendered.contains(path), let box = entries[path], let sitePath = box.indexed?.sitePath else { return false }
                 return open.contains { $0.hasPrefix(sitePath + "/") } || (mapsChanged && box.entry.map != nil)
             }
-            render(shown, context: context, into: &rebuild)
+            render(shown, context: context, mapsLater: mapsLater, into: &rebuild)
             let now = rendered.union(shown)
             for path in order where !now.contains(path) {
                 guard let box = entries[path], box.entry.good != nil else { continue }
@@ -370,9 +385,9 @@ public struct LiveSite: Sendable {
     }
 
     /// Renders the entries' pages (maps first: from the kept maps when the DOT text is the
-    /// same, and not drawn again when Graphviz failed on the same DOT text), keeps their
-    /// hashes and records which pages changed.
-    private mutating func render(_ paths: [String], context: SiteContext, into rebuild: inout Rebuild) {
+    /// same, and not drawn again when Graphviz failed on the same DOT text; with `mapsLater`,
+    /// the others are left to draw), keeps their hashes and records which pages changed.
+    private mutating func render(_ paths: [String], context: SiteContext, mapsLater: Bool = false, into rebuild: inout Rebuild) {
         guard !paths.isEmpty else { return }
         let now = self
         let pieces = paths.parallelMap { now.analysis(of: $0)! }
@@ -384,7 +399,19 @@ public struct LiveSite: Sendable {
         }
         var drawing = pipeline
         drawing.cache = .memory(kept, failed: failed)
-        let maps = drawing.drawMaps(pieces, site: context)
+        var maps: [Pipeline.StoryMap?]
+        if mapsLater {
+            let toDraw: [Int]
+            (maps, toDraw) = drawing.planMaps(pieces, site: context)
+            for i in toDraw {
+                maps[i]?.drawing = true
+                // Asked for once: a file rendered again while its map is drawn waits for that drawing.
+                let asked = entries[paths[i]]?.entry.map.map { $0.drawing && $0.dot == maps[i]!.dot } == true
+                if !asked { rebuild.toDraw.append(MapRequest(path: paths[i], dot: maps[i]!.dot)) }
+            }
+        } else {
+            maps = drawing.drawMaps(pieces, site: context)
+        }
         if !notedGraphviz, maps.contains(where: { $0 != nil }) {
             notedGraphviz = true
             rebuild.notes += Pipeline.notes([], options: pipeline.options, hasStory: true)
@@ -415,6 +442,30 @@ public struct LiveSite: Sendable {
             entries[path] = Box(entry, lang: box.lang)
             rebuild.rendered += pages.count
         }
+    }
+
+    /// Maps drawn for `toDraw`, placed where their stories still wait for exactly that
+    /// DOT text (a drawing of an older graph, saved over since, is thrown away), and their
+    /// stories' pages rendered again.
+    public mutating func placeMaps(_ drawn: [(MapRequest, Result<[UInt8], Graphviz.Failure>)]) -> Rebuild {
+        var rebuild = Rebuild()
+        guard let context else { return rebuild }
+        for (request, result) in drawn {
+            guard let box = entries[request.path], var map = box.entry.map, map.drawing, map.dot == request.dot,
+                  let piece = analysis(of: request.path) else { continue }
+            var placed: Pipeline.StoryMap? = map
+            Pipeline.place(result, in: &placed, from: piece)
+            map = placed!
+            map.drawing = false
+            if let note = map.note { rebuild.notes.append(note) }
+            var entry = box.entry
+            entry.map = map
+            entries[request.path] = Box(entry, lang: box.lang)
+            rebuild.drawn.append(request.path)
+        }
+        render(rebuild.drawn, context: context, into: &rebuild)
+        rebuild.changed.sort()
+        return rebuild
     }
 
     private mutating func dropPages(_ entry: Entry, into rebuild: inout Rebuild) {

@@ -18,6 +18,8 @@ extension Pipeline {
         var note: String?
         /// Why Graphviz drew no map from this DOT text (then `note` says so too).
         var failure: Graphviz.Failure?
+        /// Being drawn while its pages are served (serve): its page says so until it is placed.
+        var drawing = false
     }
 
     /// maps: every story's DOT text, and its SVG map when maps are wanted and Graphviz is

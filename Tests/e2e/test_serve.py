@@ -3,6 +3,7 @@ port, its pages open in headless Chromium while the files change on disk. Every 
 the server it started (with SIGINT, as Ctrl-C does) and checks that it ended cleanly."""
 import contextlib
 import json
+import shutil
 import signal
 import socket
 import subprocess
@@ -307,6 +308,56 @@ def test_a_map_dot_cannot_draw_is_noted_once_and_not_drawn_again_for_the_same_gr
         server.wait_for("Rebuilt", start=mark)
         assert note not in "".join(server.lines[mark:])
         assert runs.read_text() == drawn
+
+
+def dot_held_while(tmp_path, hold, pids):
+    """An environment whose `dot` writes its process id to `pids`, waits while the file
+    `hold` exists, then draws as Graphviz's own does."""
+    return with_fake_dot(tmp_path, f"echo $$ >> {pids}\nwhile [ -e {hold} ]; do sleep 0.05; done\n"
+                                   f"exec {shutil.which('dot')} \"$@\"\n")
+
+
+def change_the_doors_graph(site, server):
+    """Saves the story with another graph; returns once serve said it rebuilt it."""
+    start = len(server.lines)
+    edit(site / "Content" / f"{STORY}.md", "[Close the door again](#house)", "[Close the door again](#room)")
+    server.wait_for("Rebuilt Content/the-door.md", start=start)
+    return start
+
+
+def test_a_new_map_is_drawn_while_the_pages_are_served(site, tmp_path, drivers):
+    """A graph dot has not drawn before holds up no rebuild: the pages are published at once,
+    the map page says its map is being drawn, and it reloads with the map once drawn."""
+    hold = tmp_path / "hold"
+    env = dot_held_while(tmp_path, hold, tmp_path / "dot.pids")
+    driver = drivers()
+    with serving(site, env=env) as server:
+        open_marked(server, (driver, STORY + "/map.html"))
+        assert driver.find_elements(By.CSS_SELECTOR, "object[data='story.svg']")
+        hold.touch()
+        start = change_the_doors_graph(site, server)
+        wait(driver, lambda d: reloaded(d) and "The map is being drawn" in d.find_element(By.TAG_NAME, "main").text,
+             message="the map page says the map is being drawn")
+        assert not driver.find_elements(By.CSS_SELECTOR, "object")
+        assert status_of(server.url + STORY + "/story.svg") == 404
+        assert "Drew the map" not in "".join(server.lines[start:])
+        mark(driver)
+        hold.unlink()
+        server.wait_for("Drew the map of Content/the-door.md: 2 pages changed.", start=start)
+        wait(driver, lambda d: reloaded(d) and d.find_elements(By.CSS_SELECTOR, "object[data='story.svg']"),
+             message="the map page shows the new map")
+        assert status_of(server.url + STORY + "/story.svg") == 200
+        assert not [e for e in console_errors(driver) if "favicon.ico" not in e["message"]]
+
+
+def test_ctrl_c_stops_a_map_being_drawn_after_a_save(site, tmp_path):
+    hold, pids = tmp_path / "hold", tmp_path / "dot.pids"
+    with serving(site, env=dot_held_while(tmp_path, hold, pids)) as server:
+        hold.touch()
+        pids.unlink()
+        change_the_doors_graph(site, server)
+        wait_for_dot(pids)
+    assert_dot_ended(pids, "serve")
 
 
 def test_ctrl_c_during_the_first_build_stops_serve_and_dot_at_once(tmp_path):
