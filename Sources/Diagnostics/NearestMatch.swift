@@ -29,6 +29,25 @@ public enum NearestMatch {
         return d <= allowed ? candidate : nil
     }
 
+    /// Every candidate that is a plausible typo of `word` (about one edit per three
+    /// characters, as `find` allows), nearest first, ties in the candidates' order; at most
+    /// `limit` of them.
+    public static func closest(_ word: String, in candidates: some Sequence<String>, limit: Int) -> [String] {
+        guard word.utf8.count <= 256, limit > 0 else { return [] }
+        let target = Array(word.lowercased())
+        var close: [(candidate: String, distance: Int)] = []
+        for candidate in candidates {
+            let chars = Array(candidate.lowercased())
+            let allowed = max(1, max(target.count, chars.count) / 3)
+            // The distance is at least the difference in length.
+            guard abs(chars.count - target.count) <= allowed else { continue }
+            let d = distance(target, chars)
+            if d <= allowed { close.append((candidate, d)) }
+        }
+        return close.enumerated().sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }
+            .prefix(limit).map(\.element.candidate)
+    }
+
     /// The candidate nearest to `word` even when none is a plausible typo: `find`'s answer
     /// first, else one that holds the word or is held in it (`the-dungeon`, `dungeon`), else
     /// the smallest edit distance; ties go to the earlier candidate. Nil only without

@@ -10,14 +10,17 @@ import Templating
 /// script: a cover (`index.html`), one page per story page, the graph (`story.dot`) and,
 /// when Graphviz drew it, the map (`story.svg` shown by `map.html`).
 public enum StoryRenderer {
-    /// - Parameter files: the pages' file names, when the caller has made them already
-    ///   (for the DOT); else they are made here.
+    /// - Parameters:
+    ///   - files: the pages' file names, when the caller has made them already (for the
+    ///     DOT); else they are made here.
+    ///   - drawing: the map is being drawn (serve draws it while the pages are served): its
+    ///     page says so, without the SVG.
     public static func render(
-        _ meta: ContentMeta, _ story: Story, analysis: StoryAnalysis, dot: String, svg: [UInt8]?, files: [String]? = nil,
-        site: SiteContext
+        _ meta: ContentMeta, _ story: Story, analysis: StoryAnalysis, dot: String, svg: [UInt8]?, drawing: Bool = false,
+        files: [String]? = nil, site: SiteContext
     ) -> [OutputFile] {
         let story = renderAwaitingMap(
-            meta, story, analysis: analysis, dot: dot, drawsMap: svg != nil, files: files, site: site)
+            meta, story, analysis: analysis, dot: dot, drawsMap: svg != nil || drawing, drawing: drawing, files: files, site: site)
         let finished = story.finished(svg: svg, site: site)
         return [finished[0]] + story.files + finished.dropFirst()
     }
@@ -35,17 +38,22 @@ public enum StoryRenderer {
         let mapPage: OutputFile?
         /// The story's language, which its map's words are in.
         let lang: String
+        /// The map page says the map is being drawn: it is finished without one.
+        let drawing: Bool
 
-        /// The rest of the story's files: the cover, and with a map the SVG and its page.
+        /// The rest of the story's files: the cover, and with a map the SVG and its page
+        /// (while the map is being drawn, the page alone).
         public func finished(svg: [UInt8]?, site: SiteContext) -> [OutputFile] {
             var values = cover
-            values["hasMap"] = .bool(svg != nil)
+            values["hasMap"] = .bool(svg != nil || drawing)
             // The root's and the language's names are folded into the template once.
             let template = site.prepared("story", root: coverShell.root, lang: lang)
             var output = [OutputFile(path: folder + "/index.html", contents: coverShell.render(
                 content: site.templates.renderUTF8(template, .object(values)), site: site))]
             if let svg, let mapPage {
                 output += [OutputFile(path: folder + "/story.svg", contents: StoryMapSVG.forReaders(svg, lang: lang)), mapPage]
+            } else if drawing, let mapPage {
+                output.append(mapPage)
             }
             return output
         }
@@ -53,9 +61,10 @@ public enum StoryRenderer {
 
     /// - Parameters:
     ///   - drawsMap: whether a map is being drawn, so that its page is worth rendering.
+    ///   - drawing: whether its page is to say so, rather than show the SVG to come.
     ///   - files: the pages' file names (`fileNames`), when the caller has them.
     public static func renderAwaitingMap(
-        _ meta: ContentMeta, _ story: Story, analysis: StoryAnalysis, dot: String, drawsMap: Bool,
+        _ meta: ContentMeta, _ story: Story, analysis: StoryAnalysis, dot: String, drawsMap: Bool, drawing: Bool = false,
         files: [String]? = nil, site: SiteContext
     ) -> AwaitingMap {
         let folder = meta.sitePath
@@ -176,13 +185,15 @@ public enum StoryRenderer {
                 "pages": .list(mapPages(story, analysis: analysis, files: files, words: words)),
                 // Bare arrows: the legend says where their words are.
                 "choicesOnHover": .bool(site.settings.mapChoices(for: story) == .tooltips),
+                "drawing": .bool(drawing),
             ] as TemplateValue)
             let shell = PageShell(
                 title: words.text("map.page_title", ["title": meta.title]), description: meta.description, lang: meta.lang,
                 root: root, url: site.absoluteURL(folder + "/map.html"), embedsSVG: true)
             mapPage = OutputFile(path: folder + "/map.html", contents: shell.render(content: map, site: site))
         }
-        return AwaitingMap(files: output, folder: folder, cover: cover, coverShell: coverShell, mapPage: mapPage, lang: meta.lang)
+        return AwaitingMap(
+            files: output, folder: folder, cover: cover, coverShell: coverShell, mapPage: mapPage, lang: meta.lang, drawing: drawing)
     }
 
     /// The map's text alternative: every page in order, linked, with what kind of page it

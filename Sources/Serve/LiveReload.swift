@@ -15,8 +15,8 @@ public enum LiveReload {
     /// every page renders the open ones first. A message is `{"changed": [paths], "errors":
     /// text}`, and the first one on connecting also has the page's `version` now: the page
     /// reloads when it changed, when a file it shows changed (a picture, anywhere in the
-    /// site) or one beside it (a map), and when its version is not the one it was sent with
-    /// (saved again while it reloaded, or while serve was stopped or the tab hidden).
+    /// site, or a map), and when its version is not the one it was sent with (saved again
+    /// while it reloaded, or while serve was stopped or the tab hidden).
     ///
     /// A browser opens at most six connections to one server, and each open page holds one:
     /// a hidden tab lets its go, and connects again when shown, so that a seventh tab loads.
@@ -27,11 +27,13 @@ public enum LiveReload {
           if (path === "" || path.charAt(path.length - 1) === "/") path += "index.html";
           var meta = document.querySelector('meta[name="quizgen-version"]');
           var version = meta ? meta.getAttribute("content") : "";
-          function folder(p) { return p.slice(0, p.lastIndexOf("/") + 1); }
+          // What the page shows or uses: pictures, scripts, its stylesheet, a map's SVG. A
+          // link to a file is not shown; nor is a file merely beside the page (a story's
+          // story.dot changes with its graph, and its pages did not).
           function shows(p) {
             var url = new URL("/" + p.split("/").map(encodeURIComponent).join("/"), location.href).href;
-            var all = document.querySelectorAll("[src], [href]");
-            for (var i = 0; i < all.length; i++) if (all[i].src === url || all[i].href === url) return true;
+            var all = document.querySelectorAll("[src], link[href], object[data]");
+            for (var i = 0; i < all.length; i++) if (all[i].src === url || all[i].href === url || all[i].data === url) return true;
             return false;
           }
           // The build's diagnostics, else an error of the page's own script.
@@ -91,7 +93,7 @@ public enum LiveReload {
               show();
               for (var i = 0; i < message.changed.length; i++) {
                 var p = message.changed[i];
-                if (p === path || (!/\\.html$/.test(p) && (folder(p) === folder(path) || shows(p)))) { location.reload(); return; }
+                if (p === path || (!/\\.html$/.test(p) && shows(p))) { location.reload(); return; }
               }
             };
           }

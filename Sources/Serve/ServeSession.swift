@@ -30,18 +30,26 @@ public final class ServeSession: Service, Sendable {
     /// `init`) touch them.
     private let working: Mutex<(site: LiveSite, loaded: LoadedSite?)>
     private let pending: Mutex<Coalescer>
-    private let wake = DispatchSemaphore(value: 0)
+    let settling: Settling
+    private let wake: DispatchSemaphore
+    let drawer: MapDrawer
     private let stopFlag = StopFlag()
     private let finished = DispatchSemaphore(value: 0)
 
     /// Builds the whole site once (the first build, reported like any rebuild).
+    /// - Parameter settle: how long an empty file just changed is given to be written (see
+    ///   `Settling`).
     public init(
         location: SiteLocation, options: BuildOptions, fileSystem: FileSystem = .disk, polling: Bool = false,
-        coalescer: Coalescer = Coalescer(), report: @escaping Report
+        coalescer: Coalescer = Coalescer(), settle: Duration = .milliseconds(500), report: @escaping Report
     ) {
         self.location = location
         self.fileSystem = fileSystem
         self.report = report
+        settling = Settling(settle: settle)
+        let wake = DispatchSemaphore(value: 0)
+        self.wake = wake
+        drawer = MapDrawer(graphviz: options.graphviz) { wake.signal() }
         let paths = WatchedPaths(location: location)
         watcher = makeFileWatcher(trees: paths.trees, root: location.root, polling: polling)
         var site = LiveSite(location: location, options: options)
@@ -107,8 +115,8 @@ public final class ServeSession: Service, Sendable {
     }
 
     private func rebuildLoop() {
-        let paths = WatchedPaths(location: location)
         while !stopFlag.isSet {
+            placeDrawnMaps()
             let now = ContinuousClock.now
             let (batch, deadline) = pending.withLock { pending in (pending.take(at: now), pending.deadline) }
             guard let batch else {
@@ -120,29 +128,88 @@ public final class ServeSession: Service, Sendable {
                 }
                 continue
             }
-            var change = paths.change(batch.paths)
-            change.everything = change.everything || batch.overflow
-            guard !change.isEmpty else { continue }
-            rebuildNow(change, changed: paths.shown(batch.paths))
+            rebuild(batch: batch.paths, overflow: batch.overflow)
         }
     }
 
-    /// One rebuild, published and announced. Public for tests and the benchmark's sake only
-    /// through `notice`; this is the rebuild thread's. `changed` names the changed files for
-    /// the terminal.
-    func rebuildNow(_ change: LiveSite.Change, changed: [String] = []) {
+    /// What became of a batch.
+    enum Outcome: Equatable {
+        /// Rebuilt, published and announced.
+        case rebuilt
+        /// None of the site's business.
+        case ignored
+        /// Put back: an empty file of it may still be being written.
+        case held
+        /// Thrown away: a file of it changed while it was read; put back to be read again.
+        case readAgain
+    }
+
+    /// One batch of the watcher's paths, from the rebuild thread (and tests).
+    @discardableResult
+    func rebuild(batch: Set<String>, overflow: Bool = false) -> Outcome {
+        let paths = WatchedPaths(location: location)
+        var change = paths.change(batch)
+        change.everything = change.everything || overflow
+        guard !change.isEmpty else { return .ignored }
+        let files = batch.filter { paths.kind($0) != nil }
+        let before = Settling.stamps(files, fileSystem: fileSystem)
+        if let wait = settling.wait(before, now: Settling.now()) {
+            let now = ContinuousClock.now
+            pending.withLock { $0.hold(batch, overflow: overflow, at: now, until: now + wait) }
+            return .held
+        }
+        let whole = rebuildNow(change, changed: paths.shown(batch)) { Settling.stamps(files, fileSystem: fileSystem) == before }
+        guard whole else {
+            let now = ContinuousClock.now
+            pending.withLock { $0.add(batch, overflow: overflow, at: now) }
+            return .readAgain
+        }
+        return .rebuilt
+    }
+
+    /// One rebuild, published and announced, unless `whole` says, once it is done, that
+    /// what it read may have been half written: then it is thrown away (false). Public for
+    /// tests and the benchmark's sake only through `notice`; this is the rebuild thread's.
+    /// `changed` names the changed files for the terminal.
+    @discardableResult
+    func rebuildNow(_ change: LiveSite.Change, changed: [String] = [], whole: () -> Bool = { true }) -> Bool {
         let start = ContinuousClock.now
         let open = hub.openPages
-        let (site, rebuild) = working.withLock { state in
-            let rebuild = Self.rebuild(&state.site, &state.loaded, change: change, location: location, fileSystem: fileSystem, open: open)
-            return (state.site, rebuild)
+        let done = working.withLock { state -> (LiveSite, LiveSite.Rebuild)? in
+            var next = state
+            let rebuild = Self.rebuild(
+                &next.site, &next.loaded, change: change, location: location, fileSystem: fileSystem, open: open, mapsLater: true)
+            guard whole() else { return nil }
+            state = next
+            return (next.site, rebuild)
         }
+        guard let (site, rebuild) = done else { return false }
         let seconds = (ContinuousClock.now - start).seconds
         // Assets are served from the content folder as they are now: a page showing one reloads.
         let assets = change.content.filter { site.assets.contains($0) }.sorted()
         publish(site, changed: rebuild.changed + assets)
         report(rebuild.new, rebuild.notes, Self.summary(rebuild, site: site, seconds: seconds, first: false, changed: changed))
+        drawer.draw(rebuild.toDraw)
         if change.settings || change.everything { followLinks() }
+        return true
+    }
+
+    /// The maps drawn since the last look, on their pages, published and announced (the
+    /// rebuild thread's; tests call it once the drawer is done).
+    func placeDrawnMaps() {
+        let drawn = drawer.take()
+        guard !drawn.isEmpty else { return }
+        let (site, rebuild) = working.withLock { state in
+            let rebuild = state.site.placeMaps(drawn)
+            return (state.site, rebuild)
+        }
+        // Only drawings of graphs saved over since: nothing to tell.
+        guard !rebuild.drawn.isEmpty else { return }
+        publish(site, changed: rebuild.changed)
+        let pages = rebuild.changed.count
+        let maps = Self.list(rebuild.drawn.map { site.displayPath(of: $0) ?? $0 })
+        report(rebuild.new, rebuild.notes, "Drew the map\(rebuild.drawn.count == 1 ? "" : "s") of \(maps): "
+            + (pages == 0 ? "no page" : "\(pages) page\(pages == 1 ? "" : "s")") + " changed.")
     }
 
     /// Has the watcher follow the site's own files that are links (see `WatchedPaths.links`):
@@ -159,10 +226,10 @@ public final class ServeSession: Service, Sendable {
     /// Loads the site and updates the state; a content folder that is gone keeps the pages.
     static func rebuild(
         _ site: inout LiveSite, _ last: inout LoadedSite?, change: LiveSite.Change, location: SiteLocation, fileSystem: FileSystem,
-        open: Set<String> = []
+        open: Set<String> = [], mapsLater: Bool = false
     ) -> LiveSite.Rebuild {
         if let last, Self.canReuse(last, for: change, fileSystem: fileSystem) {
-            return site.update(last, changed: change, open: open)
+            return site.update(last, changed: change, open: open, mapsLater: mapsLater)
         }
         let loaded = SiteLoader.load(location, fileSystem: fileSystem)
         guard fileSystem.kind(location.content) == .directory else {
@@ -170,7 +237,7 @@ public final class ServeSession: Service, Sendable {
             return site.keepPages(problems: loaded.problems)
         }
         last = loaded
-        return site.update(loaded, changed: change, open: open)
+        return site.update(loaded, changed: change, open: open, mapsLater: mapsLater)
     }
 
     /// Whether the site as last loaded still stands for this change: only files it already
@@ -222,8 +289,9 @@ public final class ServeSession: Service, Sendable {
         if first {
             line = "Built \(files) content file\(files == 1 ? "" : "s") (\(site.filePaths.count) files) in memory in \(ms) ms"
         } else {
-            // The files read again; else what changed (a template, a file deleted).
-            let read = rebuild.parsed.map { site.displayPath(of: $0) ?? $0 }
+            // The files read again (a bank saved, not its quizzes); else what changed (a
+            // template, a file deleted).
+            let read = rebuild.read.map { site.displayPath(of: $0) ?? $0 }
             let named = Self.list(read.isEmpty ? changed : read)
             let pages = rebuild.changed.count
             line = "Rebuilt \(named.isEmpty ? "" : named + " ")in \(ms) ms: "

@@ -78,8 +78,9 @@ public struct SiteResponder: HTTPResponder {
     }
 
     private func notFound(_ request: Request, head: Bool) -> Response {
-        Self.response(.notFound, LiveReload.inject(into: Array(Self.notFoundPage(request.uri.path).utf8), version: ""),
-                      type: "text/html; charset=utf-8", head: head)
+        let page = NotFoundPage.html(for: request.uri.path, files: session.site.filePaths)
+        return Self.response(.notFound, LiveReload.inject(into: Array(page.utf8), version: ""),
+                             type: "text/html; charset=utf-8", head: head)
     }
 
     /// The event stream: the current state at once, then a message after every rebuild.
@@ -113,28 +114,6 @@ public struct SiteResponder: HTTPResponder {
         var headers = headers(type: type)
         headers[.contentLength] = String(bytes.count)
         return Response(status: status, headers: headers, body: head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
-    }
-
-    /// Only an author sees it, so it has no words: the status and the path asked for.
-    static func notFoundPage(_ path: String) -> String {
-        let shown = path.utf8.count > 200 ? String(path.prefix(200)) + "…" : path
-        return """
-            <!DOCTYPE html>
-            <html>
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'">
-            <title>404</title>
-            </head>
-            <body>
-            <h1>404</h1>
-            <p><code>\(HTMLEscaping.escape(shown))</code></p>
-            <p><a href="/">/</a></p>
-            </body>
-            </html>
-
-            """
     }
 }
 

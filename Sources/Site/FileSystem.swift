@@ -57,6 +57,16 @@ public struct FileSystem: Sendable {
     public var listKinds: (@Sendable (String) throws(Failure) -> [(name: String, kind: Listed?)])? = nil
     /// Seconds since the path (not what a link names) was last changed; nil when unknown.
     public var age: @Sendable (String) -> Int? = { _ in nil }
+    /// A regular file's size and when it was last changed (following links), to tell
+    /// whether it changed between two looks; nil for anything else, or when unknown.
+    public var stamp: @Sendable (String) -> Stamp? = { _ in nil }
+
+    public struct Stamp: Sendable, Equatable {
+        public var size: Int
+        /// Nanoseconds since 1970, as the file system keeps it.
+        public var modified: Int64
+        public init(size: Int, modified: Int64) { (self.size, self.modified) = (size, modified) }
+    }
 }
 
 extension FileSystem {
@@ -121,6 +131,16 @@ extension FileSystem {
             #else
             return time(nil) - info.st_mtim.tv_sec
             #endif
+        },
+        stamp: { path in
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            #if canImport(Darwin)
+            let modified = info.st_mtimespec
+            #else
+            let modified = info.st_mtim
+            #endif
+            return Stamp(size: Int(info.st_size), modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec))
         }
     )
 }

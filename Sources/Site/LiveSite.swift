@@ -17,7 +17,9 @@ import Render
 ///     index                           rendered again when an entry's title, description,
 ///                                     kind or path changed, one came or went, or the context
 ///     story map                       drawn again only when its DOT text changed; every
-///                                     story's at once when map-choices or a catalog changed
+///                                     story's at once when map-choices or a catalog changed;
+///                                     after the first build, while the pages are served
+///                                     (`mapsLater`, then `placeMaps`)
 ///
 /// Nothing is written to disk, and pages are not kept either: at 4,000 files they would be
 /// half a gigabyte, and the parsed trees of every file a few hundred megabytes more. Each
@@ -123,12 +125,26 @@ public struct LiveSite: Sendable {
         public var new: [Diagnostic] = []
         /// Content files read and parsed again, and pages rendered now (the index among them).
         public var parsed: [String] = []
+        /// What the terminal names as read again: each file parsed again, but for one read
+        /// again only for a bank (or a file through a link) that was saved, that file.
+        public var read: [String] = []
         public var rendered = 0
         public var contextChanged = false
         public var indexChanged = false
         /// Notes as a build prints them (a story without a map, and why), each once: not
         /// again while the file keeps it.
         public var notes: [String] = []
+        /// Maps to draw while the pages are served (`update`'s `mapsLater`), for `placeMaps`.
+        public var toDraw: [MapRequest] = []
+        /// Content files whose map `placeMaps` placed.
+        public var drawn: [String] = []
+    }
+
+    /// A story's map to draw: its file, and the DOT text its pages are waiting for.
+    public struct MapRequest: Sendable, Equatable {
+        public var path: String
+        public var dot: String
+        public init(path: String, dot: String) { (self.path, self.dot) = (path, dot) }
     }
 
     public let location: SiteLocation
@@ -188,8 +204,11 @@ public struct LiveSite: Sendable {
     public var hasErrors: Bool { diagnostics.hasErrors }
     public var contentFileCount: Int { order.count }
 
-    /// A content file as messages name it (`Content/quiz.md`), by its path in the content folder.
-    public func displayPath(of path: String) -> String? { entries[path]?.entry.displayPath }
+    /// A content file or an asset (a bank) as messages name it (`Content/quiz.md`), by its
+    /// path in the content folder.
+    public func displayPath(of path: String) -> String? {
+        entries[path]?.entry.displayPath ?? (assets.contains(path) ? location.contentDisplay + "/" + path : nil)
+    }
 
     /// What is served in place of what has errors.
     public struct Fallback: Sendable, Equatable {
@@ -214,8 +233,10 @@ public struct LiveSite: Sendable {
 
     /// Brings the state up to date with `site` (just loaded) given what changed. `open` names
     /// the pages readers have open (output paths): when the context changed, only theirs are
-    /// rendered now (and reported as changed); the others when they are asked for.
-    public mutating func update(_ site: LoadedSite, changed change: Change, open: Set<String> = []) -> Rebuild {
+    /// rendered now (and reported as changed); the others when they are asked for. With
+    /// `mapsLater`, maps not drawn before are not waited for: their pages say they are being
+    /// drawn, and the rebuild's `toDraw` lists them, for `placeMaps` once they are drawn.
+    public mutating func update(_ site: LoadedSite, changed change: Change, open: Set<String> = [], mapsLater: Bool = false) -> Rebuild {
         var rebuild = Rebuild()
         let before = Set(diagnostics)
         loaderProblems = site.problems
@@ -263,6 +284,16 @@ public struct LiveSite: Sendable {
                 || (!change.content.isEmpty
                     && (site.throughLinks.contains(file.relativePath) || entry.banks.contains(where: site.throughLinks.contains)))
         }
+        // The author saved a bank, not the quizzes that use it: those are named by it.
+        var readFor: [String: [String]] = [:]
+        for file in toRead where !parseAgain {
+            let itself = change.touches(file.relativePath)
+            var saved = entries[file.relativePath]?.entry.banks.filter(change.touches) ?? []
+            // Else it was read through a link, whose target changed under its own path: a
+            // file that is no content file (a bank) is what was saved.
+            if !itself, saved.isEmpty { saved = change.content.filter { !present.contains($0) }.sorted() }
+            if !saved.isEmpty { readFor[file.relativePath] = (itself ? [file.relativePath] : []) + saved }
+        }
         // A chunk at a time, as a build streams: the first build of 4,000 files never holds
         // every file's text and trees at once.
         var rendered: Set<String> = []
@@ -285,7 +316,7 @@ public struct LiveSite: Sendable {
             for (path, entry) in parsed {
                 if integrate(entry, at: path, into: &rebuild) { ready.append(path) }
             }
-            render(ready, context: context, into: &rebuild)
+            render(ready, context: context, mapsLater: mapsLater, into: &rebuild)
             rendered.formUnion(ready)
         }
 
@@ -298,7 +329,7 @@ public struct LiveSite: Sendable {
                 guard !rendered.contains(path), let box = entries[path], let sitePath = box.indexed?.sitePath else { return false }
                 return open.contains { $0.hasPrefix(sitePath + "/") } || (mapsChanged && box.entry.map != nil)
             }
-            render(shown, context: context, into: &rebuild)
+            render(shown, context: context, mapsLater: mapsLater, into: &rebuild)
             let now = rendered.union(shown)
             for path in order where !now.contains(path) {
                 guard let box = entries[path], box.entry.good != nil else { continue }
@@ -308,6 +339,8 @@ public struct LiveSite: Sendable {
             }
         }
         refreshIndex(context: context, force: rebuild.contextChanged, into: &rebuild)
+        var named: Set<String> = []
+        rebuild.read = rebuild.parsed.flatMap { readFor[$0] ?? [$0] }.filter { named.insert($0).inserted }
 
         collectDiagnostics()
         rebuild.new = diagnostics.filter { !before.contains($0) }
@@ -352,9 +385,9 @@ public struct LiveSite: Sendable {
     }
 
     /// Renders the entries' pages (maps first: from the kept maps when the DOT text is the
-    /// same, and not drawn again when Graphviz failed on the same DOT text), keeps their
-    /// hashes and records which pages changed.
-    private mutating func render(_ paths: [String], context: SiteContext, into rebuild: inout Rebuild) {
+    /// same, and not drawn again when Graphviz failed on the same DOT text; with `mapsLater`,
+    /// the others are left to draw), keeps their hashes and records which pages changed.
+    private mutating func render(_ paths: [String], context: SiteContext, mapsLater: Bool = false, into rebuild: inout Rebuild) {
         guard !paths.isEmpty else { return }
         let now = self
         let pieces = paths.parallelMap { now.analysis(of: $0)! }
@@ -366,7 +399,19 @@ public struct LiveSite: Sendable {
         }
         var drawing = pipeline
         drawing.cache = .memory(kept, failed: failed)
-        let maps = drawing.drawMaps(pieces, site: context)
+        var maps: [Pipeline.StoryMap?]
+        if mapsLater {
+            let toDraw: [Int]
+            (maps, toDraw) = drawing.planMaps(pieces, site: context)
+            for i in toDraw {
+                maps[i]?.drawing = true
+                // Asked for once: a file rendered again while its map is drawn waits for that drawing.
+                let asked = entries[paths[i]]?.entry.map.map { $0.drawing && $0.dot == maps[i]!.dot } == true
+                if !asked { rebuild.toDraw.append(MapRequest(path: paths[i], dot: maps[i]!.dot)) }
+            }
+        } else {
+            maps = drawing.drawMaps(pieces, site: context)
+        }
         if !notedGraphviz, maps.contains(where: { $0 != nil }) {
             notedGraphviz = true
             rebuild.notes += Pipeline.notes([], options: pipeline.options, hasStory: true)
@@ -397,6 +442,30 @@ public struct LiveSite: Sendable {
             entries[path] = Box(entry, lang: box.lang)
             rebuild.rendered += pages.count
         }
+    }
+
+    /// Maps drawn for `toDraw`, placed where their stories still wait for exactly that
+    /// DOT text (a drawing of an older graph, saved over since, is thrown away), and their
+    /// stories' pages rendered again.
+    public mutating func placeMaps(_ drawn: [(MapRequest, Result<[UInt8], Graphviz.Failure>)]) -> Rebuild {
+        var rebuild = Rebuild()
+        guard let context else { return rebuild }
+        for (request, result) in drawn {
+            guard let box = entries[request.path], var map = box.entry.map, map.drawing, map.dot == request.dot,
+                  let piece = analysis(of: request.path) else { continue }
+            var placed: Pipeline.StoryMap? = map
+            Pipeline.place(result, in: &placed, from: piece)
+            map = placed!
+            map.drawing = false
+            if let note = map.note { rebuild.notes.append(note) }
+            var entry = box.entry
+            entry.map = map
+            entries[request.path] = Box(entry, lang: box.lang)
+            rebuild.drawn.append(request.path)
+        }
+        render(rebuild.drawn, context: context, into: &rebuild)
+        rebuild.changed.sort()
+        return rebuild
     }
 
     private mutating func dropPages(_ entry: Entry, into rebuild: inout Rebuild) {

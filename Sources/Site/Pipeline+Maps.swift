@@ -20,6 +20,8 @@ extension Pipeline {
         var failure: Graphviz.Failure?
         /// The failure is the cache's, from when this DOT text was last tried.
         var failureKept = false
+        /// Being drawn while its pages are served (serve): its page says so until it is placed.
+        var drawing = false
     }
 
     /// maps: every story's DOT text, and its SVG map when maps are wanted and Graphviz is

@@ -323,7 +323,9 @@ public struct Pipeline: Sendable {
             let dot = map?.dot ?? StoryDOT.render(
                 title: item.meta.title, story: story, analysis: analysis, words: site.words(item.meta.lang),
                 choices: site.settings.mapChoices(for: story))
-            return StoryRenderer.render(item.meta, story, analysis: analysis, dot: dot, svg: map?.svg, files: map?.files, site: site)
+            return StoryRenderer.render(
+                item.meta, story, analysis: analysis, dot: dot, svg: map?.svg, drawing: map?.drawing == true, files: map?.files,
+                site: site)
         }
     }
 }

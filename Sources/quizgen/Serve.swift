@@ -125,9 +125,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 }
 
-/// Stops the `dot`s drawing a rebuild's maps as soon as serve is asked to stop: a rebuild
-/// waits for its maps, and one drawing a huge map outlived the three seconds serve gives
-/// itself (which then crashed), leaving `dot` running.
+/// Stops the `dot`s drawing maps as soon as serve is asked to stop: one drawing a huge map
+/// (in the background, after a save) outlived the three seconds serve gives itself (which
+/// then crashed), leaving `dot` running.
 struct StoppingChildren: Service {
     func run() async throws {
         try? await gracefulShutdown()

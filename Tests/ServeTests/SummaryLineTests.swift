@@ -1,7 +1,6 @@
 import Foundation
 @testable import Serve
 import Site
-import Synchronization
 import Testing
 
 /// The terminal's one line per rebuild names what was read again and says only what is true
@@ -9,22 +8,11 @@ import Testing
 @Suite struct SummaryLineTests {
     let quiz = "---\nkind: personality\ntitle: Tiny\n---\n## Q\n- A {a}\n- B {b}\n## A {#a .outcome}\n## B {#b .outcome}\n"
 
-    /// A session over `folder` after its first build, and the lines it told the terminal
-    /// (with the milliseconds left out).
-    func session(_ folder: WatchedFolder) -> (ServeSession, () -> [String]) {
-        let location = SiteLocation(root: folder.path, content: folder.path + "/Content", contentDisplay: "Content", rootDisplay: "")
-        let lines = Mutex<[String]>([])
-        let session = ServeSession(location: location, options: BuildOptions()) { _, _, line in
-            lines.withLock { $0.append(line.replacing(/in \d+ ms/, with: "in _ ms")) }
-        }
-        return (session, { lines.withLock { $0 } })
-    }
-
     @Test func theFilesReadAgainAreNamed() {
         let folder = WatchedFolder()
         folder.write("Content/quiz.md", quiz)
         folder.write("Content/a/other.md", quiz)
-        let (session, lines) = session(folder)
+        let (session, lines) = folder.session()
         folder.write("Content/quiz.md", quiz.replacingOccurrences(of: "- A {a}", with: "- Apple {a}"))
         session.rebuildNow(LiveSite.Change(content: ["quiz.md"]), changed: ["Content/quiz.md"])
         #expect(lines().last == "Rebuilt Content/quiz.md in _ ms: 1 page changed.")
@@ -35,6 +23,24 @@ import Testing
         try? FileManager.default.removeItem(atPath: folder.path + "/Content/a/other.md")
         session.rebuildNow(LiveSite.Change(content: ["a/other.md"]), changed: ["Content/a/other.md"])
         #expect(lines().last == "Rebuilt Content/a/other.md in _ ms: 4 pages changed.")
+    }
+
+    /// A bank saved is what is named, not the quiz read again with it.
+    @Test func aBankSavedIsNamed() {
+        let folder = WatchedFolder()
+        let trivia = "---\nkind: trivia\ntitle: Banked\nbank: questions.csv\n---\n## In Markdown?\n- [x] Yes\n- [ ] No\n"
+        let bank = "question,choices,answer\nFrom the bank?,Yes|No,Yes\n"
+        folder.write("Content/trivia.md", trivia)
+        folder.write("Content/questions.csv", bank)
+        let (session, lines) = folder.session()
+        folder.write("Content/questions.csv", bank + "Another?,Yes|No,No\n")
+        session.rebuildNow(LiveSite.Change(content: ["questions.csv"]), changed: ["Content/questions.csv"])
+        #expect(lines().last == "Rebuilt Content/questions.csv in _ ms: 1 page changed.")
+        // Saved with the quiz: both are named.
+        folder.write("Content/trivia.md", trivia.replacingOccurrences(of: "title: Banked", with: "title: Banks"))
+        folder.write("Content/questions.csv", bank)
+        session.rebuildNow(LiveSite.Change(content: ["questions.csv", "trivia.md"]), changed: ["Content/questions.csv", "Content/trivia.md"])
+        #expect(lines().last == "Rebuilt Content/trivia.md and Content/questions.csv in _ ms: 2 pages changed.")
     }
 
     @Test func manyFilesAreNamedUpToThree() {
@@ -51,7 +57,7 @@ import Testing
         let folder = WatchedFolder()
         folder.write("Content/quiz.md", quiz)
         folder.write("Content/a/other.md", quiz)
-        let (session, lines) = session(folder)
+        let (session, lines) = folder.session()
         let open = session.subscribe(page: "quiz/index.html")
         defer { withExtendedLifetime(open) {} }
         folder.write("Templates/style.css", "body{color:red}")
@@ -68,7 +74,7 @@ import Testing
         let broken = quiz.replacingOccurrences(of: "- B {b}", with: "- B {c}")
         folder.write("Content/quiz.md", quiz)
         folder.write("Content/new.md", broken)
-        let (session, lines) = session(folder)
+        let (session, lines) = folder.session()
         #expect(lines().last == "Built 2 content files (5 files) in memory in _ ms; "
             + "1 error and 0 warnings, 1 file with errors has no pages until fixed.")
         #expect(ServeSession.overlay(session.site).hasSuffix("\n1 error and 0 warnings: 1 file with errors has no pages until fixed.\n"))
@@ -86,7 +92,7 @@ import Testing
         let folder = WatchedFolder()
         folder.write("Content/quiz.md", quiz)
         folder.write("Templates/index.mustache", "{{#open}}")
-        let (session, lines) = session(folder)
+        let (session, lines) = folder.session()
         #expect(lines().last == "Built 1 content file (5 files) in memory in _ ms; "
             + "1 error and 0 warnings, pages are made without the templates or settings with errors.")
         folder.write("Templates/index.mustache", "{{#open}}{{/open}}")

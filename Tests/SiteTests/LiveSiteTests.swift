@@ -113,6 +113,7 @@ import Testing
         site.write("Content/trivia/bank.csv", bank + "Another?,Yes|No,No\n")
         let rebuild = update(&live, site, LiveSite.Change(content: ["trivia/bank.csv"]))
         #expect(rebuild.parsed == ["trivia/banked.md"])
+        #expect(rebuild.read == ["trivia/bank.csv"])
         #expect(rebuild.changed == ["trivia/banked/index.html"])
         #expect(String(decoding: live.file("trivia/banked/index.html")!, as: UTF8.self).contains("Another?"))
         #expect(live.renderAll() == fullBuild(site))
@@ -128,6 +129,7 @@ import Testing
         site.write("Content/trivia/real.csv", bank + "Another?,Yes|No,No\n")
         let rebuild = update(&live, site, LiveSite.Change(content: ["trivia/real.csv"]))
         #expect(rebuild.parsed == ["trivia/banked.md"])
+        #expect(rebuild.read == ["trivia/real.csv"])
         #expect(String(decoding: live.file("trivia/banked/index.html")!, as: UTF8.self).contains("Another?"))
         #expect(live.renderAll() == fullBuild(site))
     }
@@ -217,6 +219,64 @@ import Testing
         let built = Pipeline(options: BuildOptions(graphviz: graphviz)).collect(SiteLoader.load(site.location, fileSystem: .disk))
         #expect(built.notes == [note])
         #expect(live.renderAll() == Dictionary(uniqueKeysWithValues: built.files.map { ($0.path, $0.contents) }))
+    }
+
+    /// serve draws a map it has not drawn before while the pages are served: the rebuild
+    /// asks for it, the map page says it is being drawn, and the drawing is placed only where
+    /// its story still has that graph.
+    @Test func aNewGraphIsDrawnWhileItsPagesAreServed() {
+        let site = site()
+        let counter = DrawCounter()
+        var live = start(site, counter: counter)
+        func mapPage() -> String { String(decoding: live.file("story/seven/map.html") ?? [], as: UTF8.self) }
+        func drawn(_ request: LiveSite.MapRequest) -> (LiveSite.MapRequest, Result<[UInt8], Graphviz.Failure>) {
+            (request, fakeGraphviz.render(request.dot, "svg"))
+        }
+        site.write("Content/story/seven.md", sevenPages.replacingOccurrences(of: "[Left]", with: "[Go left]"))
+        var rebuild = live.update(SiteLoader.load(site.location, fileSystem: .disk), changed: LiveSite.Change(content: ["story/seven.md"]), mapsLater: true)
+        #expect(counter.graphs == 1)
+        let older = try! #require(rebuild.toDraw.first)
+        #expect(rebuild.toDraw == [LiveSite.MapRequest(path: "story/seven.md", dot: older.dot)])
+        #expect(rebuild.changed == ["story/seven/map.html", "story/seven/one.html", "story/seven/story.dot", "story/seven/story.svg"])
+        #expect(mapPage().contains("<p class=\"muted\" role=\"status\">The map is being drawn; it will appear here when it is ready.</p>"))
+        #expect(!mapPage().contains("<object"))
+        #expect(live.file("story/seven/story.svg") == nil)
+        #expect(String(decoding: live.file("story/seven/index.html")!, as: UTF8.self).contains("href=\"map.html\""))
+
+        // Saved again, its graph the same: not asked for again. Then another graph.
+        site.write("Content/story/seven.md", sevenPages.replacingOccurrences(of: "[Left]", with: "[Go left]") + "\nThe end.\n")
+        rebuild = live.update(SiteLoader.load(site.location, fileSystem: .disk), changed: LiveSite.Change(content: ["story/seven.md"]), mapsLater: true)
+        #expect(rebuild.toDraw.isEmpty)
+        site.write("Content/story/seven.md", sevenPages.replacingOccurrences(of: "[Left]", with: "[Turn left]"))
+        rebuild = live.update(SiteLoader.load(site.location, fileSystem: .disk), changed: LiveSite.Change(content: ["story/seven.md"]), mapsLater: true)
+        let newer = try! #require(rebuild.toDraw.first)
+        #expect(newer.dot != older.dot)
+
+        // The older drawing ends last or first: it never takes the newer graph's place.
+        rebuild = live.placeMaps([drawn(older)])
+        #expect(rebuild.drawn.isEmpty && rebuild.changed.isEmpty)
+        #expect(mapPage().contains("The map is being drawn"))
+        rebuild = live.placeMaps([drawn(newer)])
+        #expect(rebuild.drawn == ["story/seven.md"])
+        #expect(rebuild.changed == ["story/seven/map.html", "story/seven/story.svg"])
+        #expect(live.renderAll() == fullBuild(site))
+        #expect(counter.graphs == 1)
+    }
+
+    /// A map drawn later that Graphviz could not draw is noted as a build notes it, and its
+    /// story is left without a map, as a build leaves it.
+    @Test func aMapDrawnLaterThatFailedIsNoted() {
+        let site = site()
+        var live = start(site)
+        site.write("Content/story/seven.md", sevenPages.replacingOccurrences(of: "[Left]", with: "[Go left]"))
+        let request = live.update(
+            SiteLoader.load(site.location, fileSystem: .disk), changed: LiveSite.Change(content: ["story/seven.md"]), mapsLater: true
+        ).toDraw[0]
+        let rebuild = live.placeMaps([(request, .failure(.timedOut(seconds: 30)))])
+        #expect(rebuild.notes == ["Content/story/seven.md: no map: dot took longer than 30 seconds and was stopped"
+            + "; with `map-choices: tooltips` (arrows without their words) a big map draws several times faster"])
+        #expect(rebuild.changed == ["story/seven/index.html", "story/seven/map.html"])
+        #expect(live.file("story/seven/map.html") == nil)
     }
 
     /// Without Graphviz, serve says once that stories have no maps, as each build does.

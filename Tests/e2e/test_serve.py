@@ -3,6 +3,7 @@ port, its pages open in headless Chromium while the files change on disk. Every 
 the server it started (with SIGINT, as Ctrl-C does) and checks that it ended cleanly."""
 import contextlib
 import json
+import shutil
 import signal
 import socket
 import subprocess
@@ -119,6 +120,13 @@ def mark(driver):
     driver.execute_script("window.quizgenTestMark = true")
 
 
+def open_marked(server, *pages):
+    """Opens each (driver, path) of the site, and marks it."""
+    for driver, path in pages:
+        driver.get(server.url + path)
+        mark(driver)
+
+
 def reloaded(driver):
     return driver.execute_script("return window.quizgenTestMark !== true")
 
@@ -201,6 +209,22 @@ def test_saved_changes_reload_the_open_pages_and_errors_show_over_them(site, dri
     assert not (site / "public").exists()
 
 
+def test_a_story_page_reloads_only_when_its_own_bytes_change(site, drivers):
+    """A choice changed on one page changes the story's graph (story.dot, the map) and that
+    page: the other pages, beside them in the story's folder, do not reload."""
+    garden, hall = drivers(), drivers()
+    with serving(site) as server:
+        open_marked(server, (garden, STORY + "/the-garden.html"), (hall, STORY + "/hall.html"))
+        start = len(server.lines)
+        edit(site / "Content" / f"{STORY}.md", "[Close the door again](#house)", "[Close the door again](#room)")
+        wait(hall, reloaded, message="the page whose choice changed reloaded")
+        server.wait_for("Rebuilt Content/the-door.md", start=start)
+        # An error is the next message every open page hears, and shows without a reload.
+        edit(site / "Content" / f"{STORY}.md", "(#hall)", "(#hal)")
+        wait(garden, lambda d: overlay_text(d) is not None, message="overlay")
+        assert not reloaded(garden)
+
+
 def test_a_deleted_file_is_a_404_and_leaves_the_index(site, drivers):
     driver = drivers()
     with serving(site) as server:
@@ -213,10 +237,32 @@ def test_a_deleted_file_is_a_404_and_leaves_the_index(site, drivers):
         assert status_of(server.url + "planets/") == 404
         # A new file appears in the index, and the page that was a 404 comes to life.
         driver.get(server.url + "planets/")
-        assert driver.find_element(By.TAG_NAME, "h1").text == "404"
+        assert driver.find_element(By.TAG_NAME, "h1").text == "Page not found"
         run_quizgen("new", "trivia", "Content/planets.md", cwd=site)
         wait(driver, lambda d: d.find_element(By.TAG_NAME, "h1").text == "Planets", message="new page")  # titled after its file
         assert status_of(server.url + "planets/") == 200
+
+
+def test_the_404_page_names_the_path_and_suggests_the_nearest_pages(site, drivers):
+    driver = drivers()
+    with serving(site, "--no-maps") as server:
+        with pytest.raises(urllib.error.HTTPError) as caught:
+            urllib.request.urlopen(server.url + "which-seasons/")
+        assert caught.value.code == 404
+        page = caught.value.read().decode()
+        assert "<code>/which-seasons/</code>" in page
+        assert '<li><a href="/which-season/">/which-season/</a></li>' in page
+        assert '<a href="/">' in page
+        # What the request says is escaped, and the policy lets nothing else in.
+        with pytest.raises(urllib.error.HTTPError) as caught:
+            urllib.request.urlopen(server.url + "%3Cimg%20src=x%20onerror=alert(1)%3E")
+        page = caught.value.read().decode()
+        assert "&lt;img src=x onerror=alert(1)&gt;" in page and "<img" not in page
+        assert "default-src 'none'; script-src 'sha256-" in page
+        driver.get(server.url + "which-seasons/")
+        driver.find_element(By.LINK_TEXT, "/which-season/").click()
+        wait(driver, title_is("Which Season Are You?"), message="the page suggested")
+        assert not [e for e in console_errors(driver) if "favicon.ico" not in e["message"] and "404" not in e["message"]]
 
 
 def test_a_content_folder_that_goes_away_keeps_the_pages_until_it_is_back(site):
@@ -237,10 +283,7 @@ def test_a_content_folder_that_goes_away_keeps_the_pages_until_it_is_back(site):
 def test_a_template_change_reloads_every_page(site, drivers):
     quiz, story = drivers(), drivers()
     with serving(site) as server:
-        quiz.get(server.url + QUIZ + "/")
-        story.get(server.url + STORY + "/")
-        mark(quiz)
-        mark(story)
+        open_marked(server, (quiz, QUIZ + "/"), (story, STORY + "/"))
         css = (REPO / "Templates" / "style.css").read_text() + "\nbody{outline:3px solid rgb(1, 2, 3)}\n"
         # Templates/ made while serving (serve runs in the site folder: its folder is ".").
         (site / "Templates").mkdir()
@@ -265,6 +308,56 @@ def test_a_map_dot_cannot_draw_is_noted_once_and_not_drawn_again_for_the_same_gr
         server.wait_for("Rebuilt", start=mark)
         assert note not in "".join(server.lines[mark:])
         assert runs.read_text() == drawn
+
+
+def dot_held_while(tmp_path, hold, pids):
+    """An environment whose `dot` writes its process id to `pids`, waits while the file
+    `hold` exists, then draws as Graphviz's own does."""
+    return with_fake_dot(tmp_path, f"echo $$ >> {pids}\nwhile [ -e {hold} ]; do sleep 0.05; done\n"
+                                   f"exec {shutil.which('dot')} \"$@\"\n")
+
+
+def change_the_doors_graph(site, server):
+    """Saves the story with another graph; returns once serve said it rebuilt it."""
+    start = len(server.lines)
+    edit(site / "Content" / f"{STORY}.md", "[Close the door again](#house)", "[Close the door again](#room)")
+    server.wait_for("Rebuilt Content/the-door.md", start=start)
+    return start
+
+
+def test_a_new_map_is_drawn_while_the_pages_are_served(site, tmp_path, drivers):
+    """A graph dot has not drawn before holds up no rebuild: the pages are published at once,
+    the map page says its map is being drawn, and it reloads with the map once drawn."""
+    hold = tmp_path / "hold"
+    env = dot_held_while(tmp_path, hold, tmp_path / "dot.pids")
+    driver = drivers()
+    with serving(site, env=env) as server:
+        open_marked(server, (driver, STORY + "/map.html"))
+        assert driver.find_elements(By.CSS_SELECTOR, "object[data='story.svg']")
+        hold.touch()
+        start = change_the_doors_graph(site, server)
+        wait(driver, lambda d: reloaded(d) and "The map is being drawn" in d.find_element(By.TAG_NAME, "main").text,
+             message="the map page says the map is being drawn")
+        assert not driver.find_elements(By.CSS_SELECTOR, "object")
+        assert status_of(server.url + STORY + "/story.svg") == 404
+        assert "Drew the map" not in "".join(server.lines[start:])
+        mark(driver)
+        hold.unlink()
+        server.wait_for("Drew the map of Content/the-door.md: 2 pages changed.", start=start)
+        wait(driver, lambda d: reloaded(d) and d.find_elements(By.CSS_SELECTOR, "object[data='story.svg']"),
+             message="the map page shows the new map")
+        assert status_of(server.url + STORY + "/story.svg") == 200
+        assert not [e for e in console_errors(driver) if "favicon.ico" not in e["message"]]
+
+
+def test_ctrl_c_stops_a_map_being_drawn_after_a_save(site, tmp_path):
+    hold, pids = tmp_path / "hold", tmp_path / "dot.pids"
+    with serving(site, env=dot_held_while(tmp_path, hold, pids)) as server:
+        hold.touch()
+        pids.unlink()
+        change_the_doors_graph(site, server)
+        wait_for_dot(pids)
+    assert_dot_ended(pids, "serve")
 
 
 def test_ctrl_c_during_the_first_build_stops_serve_and_dot_at_once(tmp_path):

@@ -1,0 +1,53 @@
+import Diagnostics
+import Foundation
+import Render
+import Support
+
+/// serve's 404 page: only an author sees it, so its words are the terminal's English. It
+/// names the path asked for, links to the index, and suggests the site's pages whose paths
+/// are nearest to it (a typo, a page renamed). Everything it shows of the request is
+/// escaped, and its policy allows nothing but the reload script `LiveReload` adds.
+enum NotFoundPage {
+    /// How many pages it suggests at most.
+    static let suggestionLimit = 3
+
+    /// - Parameters:
+    ///   - requestPath: the path asked for, as the request has it (percent-encoded).
+    ///   - files: the site's files, by their path in the site (`a/b/index.html`).
+    static func html(for requestPath: String, files: [String]) -> String {
+        let asked = requestPath.removingPercentEncoding ?? requestPath
+        let shown = asked.utf8.count > 200 ? String(asked.prefix(200)) + "…" : asked
+        let suggested = suggestions(for: asked, files: files).map { page in
+            "<li><a href=\"\(HTMLEscaping.escape("/" + SitePaths.urlPath(page)))\">\(HTMLEscaping.escape("/" + page))</a></li>\n"
+        }
+        let list = suggested.isEmpty ? "" : "<p>Did you mean:</p>\n<ul>\n" + suggested.joined() + "</ul>\n"
+        return """
+            <!DOCTYPE html>
+            <html lang="en" dir="ltr">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'">
+            <title>404 · Page not found</title>
+            </head>
+            <body>
+            <h1>Page not found</h1>
+            <p>The site has no page at <code>\(HTMLEscaping.escape(shown))</code>.</p>
+            \(list)<p><a href="/">The site's index</a></p>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// The pages (as URL paths without their `/`, a folder's page as the folder: `a/b/`)
+    /// nearest to the path asked for, nearest first. The index is linked anyway.
+    static func suggestions(for asked: String, files: [String]) -> [String] {
+        var wanted = asked.hasPrefix("/") ? String(asked.dropFirst()) : asked
+        if wanted.hasSuffix("index.html") { wanted.removeLast("index.html".count) }
+        let pages = files.filter { $0.hasSuffix(".html") && $0 != "index.html" }.map { page in
+            page.hasSuffix("/index.html") ? String(page.dropLast("index.html".count)) : page
+        }
+        return NearestMatch.closest(wanted, in: pages, limit: suggestionLimit)
+    }
+}

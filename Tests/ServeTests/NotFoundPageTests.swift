@@ -1,0 +1,36 @@
+@testable import Serve
+import Testing
+
+/// serve's 404 page says what was not found, escaped, and where to go instead.
+@Suite struct NotFoundPageTests {
+    let files = ["index.html", "planets/index.html", "planets/a.html", "which-season/index.html", "the-door/story.svg",
+                 "the-door/map.html", "style.css"]
+
+    @Test func itNamesThePathAndLinksToTheIndex() {
+        let page = NotFoundPage.html(for: "/nowhere/at/all", files: files)
+        #expect(page.contains("<h1>Page not found</h1>"))
+        #expect(page.contains("<code>/nowhere/at/all</code>"))
+        #expect(page.contains("<a href=\"/\">The site's index</a>"))
+        #expect(!page.contains("Did you mean"))
+        // Its policy allows nothing: the reload script is let in by `LiveReload.inject` alone.
+        #expect(page.contains("content=\"default-src 'none'\""))
+    }
+
+    @Test func theNearestPagesAreSuggested() {
+        #expect(NotFoundPage.suggestions(for: "/planet/", files: files) == ["planets/"])
+        #expect(NotFoundPage.suggestions(for: "/which-seasons/index.html", files: files) == ["which-season/"])
+        #expect(NotFoundPage.suggestions(for: "/the-door/maps.html", files: files) == ["the-door/map.html"])
+        #expect(NotFoundPage.suggestions(for: "/x/", files: files).isEmpty)
+        let page = NotFoundPage.html(for: "/planet/", files: files)
+        #expect(page.contains("<p>Did you mean:</p>\n<ul>\n<li><a href=\"/planets/\">/planets/</a></li>\n</ul>"))
+    }
+
+    /// Nothing of the request reaches the page unescaped, nor does a page's own name.
+    @Test func whatTheRequestSaysIsEscaped() {
+        let page = NotFoundPage.html(for: "/%3Cscript%3Ealert(1)%3C/script%3E%22'&", files: files + ["a\"<b>/index.html"])
+        #expect(!page.contains("<script>"))
+        #expect(page.contains("<code>/&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;</code>"))
+        let suggested = NotFoundPage.html(for: "/a\"<c>/", files: ["a\"<b>/index.html"])
+        #expect(suggested.contains("<li><a href=\"/a%22%3Cb%3E/\">/a&quot;&lt;b&gt;/</a></li>"))
+    }
+}
