@@ -15,8 +15,9 @@ public enum LiveReload {
     /// every page renders the open ones first. A message is `{"changed": [paths], "errors":
     /// text}`, and the first one on connecting also has the page's `version` now: the page
     /// reloads when it changed, when a file it shows changed (a picture, anywhere in the
-    /// site, or a map), and when its version is not the one it was sent with (saved again
-    /// while it reloaded, or while serve was stopped or the tab hidden).
+    /// site, or a map) or any stylesheet or font (which its stylesheet may import), and
+    /// when its version is not the one it was sent with (saved again while it reloaded, or
+    /// while serve was stopped or the tab hidden).
     ///
     /// A browser opens at most six connections to one server, and each open page holds one:
     /// a hidden tab lets its go, and connects again when shown, so that a seventh tab loads.
@@ -27,6 +28,8 @@ public enum LiveReload {
           if (path === "" || path.charAt(path.length - 1) === "/") path += "index.html";
           var meta = document.querySelector('meta[name="quizgen-version"]');
           var version = meta ? meta.getAttribute("content") : "";
+          // A stylesheet or font of the site's own: the page's stylesheet may @import it.
+          var styles = /\\.(css|woff2?|ttf|otf)$/i;
           // What the page shows or uses: pictures, scripts, its stylesheet, a map's SVG. A
           // link to a file is not shown; nor is a file merely beside the page (a story's
           // story.dot changes with its graph, and its pages did not).
@@ -93,7 +96,7 @@ public enum LiveReload {
               show();
               for (var i = 0; i < message.changed.length; i++) {
                 var p = message.changed[i];
-                if (p === path || (!/\\.html$/.test(p) && shows(p))) { location.reload(); return; }
+                if (p === path || styles.test(p) || (!/\\.html$/.test(p) && shows(p))) { location.reload(); return; }
               }
             };
           }

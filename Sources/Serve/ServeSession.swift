@@ -262,7 +262,9 @@ public final class ServeSession: Service, Sendable {
     /// Errors come first: a page covered by thirty warnings hid its one error at the bottom.
     static func overlay(_ site: LiveSite) -> String {
         guard site.hasErrors else { return "" }
-        return DiagnosticPrinter(useColor: false).format(site.diagnostics.filter(\.isError) + site.diagnostics.filter { !$0.isError })
+        // Listed as the terminal lists them: the first of each file, then how many more.
+        return DiagnosticPrinter(useColor: false).format(
+            site.diagnostics.filter(\.isError) + site.diagnostics.filter { !$0.isError }, limit: DiagnosticPrinter.listLimit)
             + "\n\(DiagnosticPrinter.summary(site.diagnostics)): \(served(site.fallback)).\n"
     }
 

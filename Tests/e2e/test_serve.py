@@ -504,6 +504,20 @@ def test_a_picture_anywhere_in_the_site_reloads_the_pages_that_show_it(site, dri
         wait(driver, reloaded, message="the page showing the picture reloaded")
 
 
+def test_a_stylesheet_of_the_sites_own_reloads_every_page(site, drivers):
+    # Imported by the site's stylesheet, so no page names it: every page may use it.
+    (site / "Content" / "assets").mkdir()
+    (site / "Content" / "assets" / "theme.css").write_text("h1 { letter-spacing: 1px }\n")
+    (site / "Templates").mkdir()
+    (site / "Templates" / "style.css").write_text("@import url(assets/theme.css);\nbody { margin: 1rem }\n")
+    driver = drivers()
+    with serving(site) as server:
+        driver.get(server.url + QUIZ + "/")
+        mark(driver)
+        (site / "Content" / "assets" / "theme.css").write_text("h1 { letter-spacing: 2px }\n")
+        wait(driver, reloaded, message="the page reloaded for the stylesheet its stylesheet imports")
+
+
 def test_the_overlay_is_an_alert_in_english_that_escape_puts_away(site, drivers):
     driver = drivers()
     with serving(site) as server:
