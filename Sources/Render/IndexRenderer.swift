@@ -10,14 +10,17 @@ public enum IndexRenderer {
         let words = site.words(site.settings.language)
         let siteRTL = site.isRightToLeft(site.settings.language)
         // By folder first, so that each folder's entries stand together under one heading.
-        // Each name's bytes are made once, not at every comparison.
-        let sorted = pieces.map { meta in
-            let folder = folder(meta)
-            return (folder: folder, folderKey: Array(folder.utf8), key: Array(meta.sitePath.utf8), meta: meta)
-        }.sorted {
-            $0.folderKey != $1.folderKey ? NaturalOrder.precedes($0.folderKey, $1.folderKey) : NaturalOrder.precedes($0.key, $1.key)
+        // Each name's bytes are made once, not at every comparison, and indices are sorted
+        // rather than the entries, which are large to move.
+        let keys = pieces.map { meta in
+            let path = Array(meta.sitePath.utf8)
+            return (folder: Array(path[..<(path.lastIndex(of: UInt8(ascii: "/")) ?? 0)]), path: path)
         }
-        let entries: [TemplateValue] = sorted.map(\.meta).map { meta in
+        let order = keys.indices.sorted { a, b in
+            keys[a].folder != keys[b].folder
+                ? NaturalOrder.precedes(keys[a].folder, keys[b].folder) : NaturalOrder.precedes(keys[a].path, keys[b].path)
+        }
+        let entries: [TemplateValue] = order.map { pieces[$0] }.map { meta in
             // A title and description in another language than the page's carry theirs, so
             // that they are shaped (CJK glyphs differ by language) and run (right to left)
             // as they should; the kind is in the site's words.
@@ -37,9 +40,10 @@ public enum IndexRenderer {
         // Consecutive entries of one folder (the root's without a heading).
         var groups: [TemplateValue] = []
         var start = 0
-        for end in sorted.indices.dropFirst() + [sorted.count] where !sorted.isEmpty
-            && (end == sorted.count || sorted[end].folder != sorted[start].folder) {
-            let name = sorted[start].folder
+        let folders = order.map { keys[$0].folder }
+        for end in folders.indices.dropFirst() + [folders.count] where !folders.isEmpty
+            && (end == folders.count || folders[end] != folders[start]) {
+            let name = String(decoding: folders[start], as: UTF8.self)
             groups.append(["folder": .string(name), "hasFolder": .bool(!name.isEmpty), "entries": .list(Array(entries[start..<end]))])
             start = end
         }
@@ -58,8 +62,4 @@ public enum IndexRenderer {
         return OutputFile(path: "index.html", contents: shell.render(content: content, site: site))
     }
 
-    /// The folder a piece is in, as its path has it: `maths/week1` of `maths/week1/quiz`.
-    static func folder(_ meta: ContentMeta) -> String {
-        meta.sitePath.lastIndex(of: "/").map { String(meta.sitePath[..<$0]) } ?? ""
-    }
 }

@@ -88,7 +88,8 @@ struct TemplateParser {
             let content = string(j..<end).trimmingWhitespace
             // A tag that runs over lines is reported where it starts.
             let tagLine = line
-            if kind != .comment && kind != .delimiters, let odd = content.first(where: Self.isNeverInAName) {
+            if kind != .comment && kind != .delimiters, content.utf8.contains(where: Self.isNeverInAName),
+               let odd = content.first(where: { $0.isASCII && Self.isNeverInAName($0.asciiValue!) }) {
                 // `{{title}</title>…`: the tag runs on to the next `}}`, swallowing the page.
                 let shown = content.prefix { !$0.isNewline }.prefix(24)
                 throw TemplateError(
@@ -122,8 +123,12 @@ struct TemplateParser {
 
     /// Characters no variable, section or partial name holds: met in one, the tag was most
     /// likely closed wrongly (one brace) and ran on into the markup after it.
-    static func isNeverInAName(_ character: Character) -> Bool {
-        character.isWhitespace || "{}<>\"".contains(character)
+    /// Read as bytes: tags are many, and most names short and plain.
+    static func isNeverInAName(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x09, 0x0A, 0x0D, 0x20, UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""): true
+        default: false
+        }
     }
 
     private func starts(with marker: [UInt8], at i: Int) -> Bool {
