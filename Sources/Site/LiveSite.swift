@@ -574,6 +574,7 @@ public struct LiveSite: Sendable {
     /// combining accent for the one written with `é`.
     public func hasFile(_ path: String) -> Bool {
         if path == "index.html" { return index != nil }
+        if path == NotFoundRenderer.path { return makesNotFoundPage }
         if let stylesheet = context?.templates.stylesheetPath, path.utf8.elementsEqual(stylesheet.utf8) { return true }
         return owners.index(forKey: path).map { owners.keys[$0].utf8.elementsEqual(path.utf8) } ?? false
     }
@@ -585,13 +586,19 @@ public struct LiveSite: Sendable {
 
     /// Every output path, in order.
     public var filePaths: [String] {
-        (owners.keys + (index == nil ? [] : ["index.html"]) + (context.map { [$0.templates.stylesheetPath] } ?? [])).sorted()
+        (owners.keys + (index == nil ? [] : ["index.html"]) + (makesNotFoundPage ? [NotFoundRenderer.path] : [])
+            + (context.map { [$0.templates.stylesheetPath] } ?? [])).sorted()
     }
+
+    /// Whether the site has the host's 404 page as a build writes it: not when the content
+    /// folder has its own.
+    var makesNotFoundPage: Bool { context != nil && index != nil && !assets.contains(NotFoundRenderer.path) }
 
     /// A page, rendered now from its file's last good version with the current context.
     public func file(_ path: String) -> [UInt8]? {
         if path == "index.html" { return index }
         if let context, path == context.templates.stylesheetPath { return context.stylesheet.contents }
+        if let context, path == NotFoundRenderer.path, makesNotFoundPage { return NotFoundRenderer.render(site: context).contents }
         guard let context, let owner = owners[path], let entry = entries[owner]?.entry, let good = analysis(of: owner) else { return nil }
         return Pipeline.render(good, map: entry.map, site: context).first { $0.path == path }?.contents
     }

@@ -235,7 +235,8 @@ public struct Pipeline: Sendable {
         let index = IndexRenderer.render(metas, site: context)
         times.add("render", clock.lap("render").seconds)
         output.timings = times.timings
-        write([index, context.stylesheet])
+        // The host's page for a missing address, unless the author wrote one.
+        write([index, context.stylesheet] + (assets.contains(NotFoundRenderer.path) ? [] : [NotFoundRenderer.render(site: context)]))
         return output
     }
 

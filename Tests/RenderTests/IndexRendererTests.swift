@@ -2,6 +2,7 @@ import Content
 @testable import Render
 import Support
 import Testing
+import TestSupport
 
 /// The site index at a teacher's scale: entries in the order people number them, under a
 /// heading for each folder, so that three "Week 1 quiz" entries are told apart by where
@@ -29,6 +30,12 @@ import Testing
         #expect(!flat.contains("<h2>") && flat.components(separatedBy: "<ul class=\"cards\">").count == 2)
         let empty = index([])
         #expect(!empty.contains("<ul") && empty.contains("Nothing here yet"))
+    }
+
+    /// The host's page for a missing address, as the site's other pages look.
+    @Test func goldenNotFoundPage() {
+        let site = SiteContext(settings: SiteSettings(title: "Quizzes & more", baseURL: "https://example.org/q/"), templates: TemplateSet.make().0)
+        Golden.assertMatches(NotFoundRenderer.render(site: site).text, named: "404.html")
     }
 
     @Test func numbersCompareByValue() {

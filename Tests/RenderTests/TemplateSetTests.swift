@@ -18,7 +18,7 @@ import Testing
         #expect(warning.file == "site/Templates/index.mustache")
         #expect((warning.line, warning.column) == (3, 4))
         #expect(warning.message == "'nothing' is not a template, so '{{> nothing}}' includes nothing")
-        #expect(warning.hint?.contains("layout, outcome, personality") == true)
+        #expect(warning.hint?.contains("layout, not-found, outcome, personality") == true)
         #expect(warning.hint?.contains("NAME.mustache in the site's Templates/ folder") == true)
     }
 

@@ -165,7 +165,7 @@ final class WatchedFolder {
             location: location, options: BuildOptions(), coalescer: Coalescer(quiet: .milliseconds(300), longest: .seconds(2))
         ) { _, _, line in lines.withLock { $0.append(line) } }
         #expect(session.site.hasFile("quiz/index.html"))
-        #expect(lines.withLock { $0 }.first?.hasPrefix("Built 1 content file (5 files) in memory in ") == true)
+        #expect(lines.withLock { $0 }.first?.hasPrefix("Built 1 content file (6 files) in memory in ") == true)
 
         let group = ServiceGroup(configuration: .init(services: [session], logger: Logger(label: "test")))
         let running = Task { try await group.run() }

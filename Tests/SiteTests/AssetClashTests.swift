@@ -31,7 +31,9 @@ import Testing
             let piece = try #require(Pipeline.parse(content, relativePath: file.relativePath, options: parseOptions).0)
             named.formUnion(PagePaths.of(Pipeline.check(piece, file: content.source, statistics: false).0, maps: maps))
         }
-        let ofSite = Set(["index.html", built.files.first { $0.path.hasSuffix(".css") }!.path])
+        // The site's own: its index, stylesheet and the host's 404 page (which an asset of
+        // that name replaces rather than clashes with).
+        let ofSite = Set(["index.html", "404.html", built.files.first { $0.path.hasSuffix(".css") }!.path])
         #expect(named.union(ofSite) == Set(built.files.map(\.path)))
         #expect(named.contains("story/seven/story.svg") == maps)
     }

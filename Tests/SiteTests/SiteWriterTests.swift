@@ -125,7 +125,7 @@ import TestSupport
         let (output, written) = streamedBuild(site, chunkSize: 2)
         #expect(output.diagnostics.isEmpty)
         #expect(written?.problems.isEmpty == true)
-        #expect(written?.pages == 7 * 3 + 1)
+        #expect(written?.pages == 7 * 3 + 2)  // each quiz's three, the index and the 404 page
         #expect(site.tree() == oneChunk)
     }
 

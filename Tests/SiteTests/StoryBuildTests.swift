@@ -112,7 +112,7 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
         let first = site.tree()
         site.build(graphviz: fakeGraphviz)
         #expect(site.tree() == first)
-        #expect(first.count == 14)  // 7 pages, cover, map page, DOT, SVG, index, stylesheet, marker
+        #expect(first.count == 15)  // 7 pages, cover, map page, DOT, SVG, index, 404 page, stylesheet, marker
     }
 
     @Test func aStoryWithErrorsFailsTheBuildAndWritesNothing() {
