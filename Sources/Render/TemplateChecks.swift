@@ -34,8 +34,21 @@ enum TemplateChecks {
         String(name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
     }
 
-    /// The problems of the site's own `.mustache` files (`own`, by template name).
-    static func problems(own: [String: SourceFile], builtIn: [String: String]) -> [Diagnostic] {
+    /// The elements each quiz page's built-in script finds by id in its template (`qn` and
+    /// `qt` come with the words of `{{{questionOf}}}`); without one, the script stops with an
+    /// error in the reader's browser (TemplateChecksTests keeps these lists to the scripts).
+    static let scriptIDs: [String: (script: String, ids: [String])] = [
+        "trivia": ("trivia.js", [
+            "intro", "play", "result", "pts", "tb", "timer", "secs", "warn", "qh", "qb", "as", "submit", "verdict", "fb", "why",
+            "next", "rh", "sum", "arc", "pct", "score", "over", "overt", "perfect", "passed", "failed", "review", "share", "status",
+            "again",
+        ]),
+        "personality": ("personality.js", ["intro", "play", "result", "bar", "back", "share", "status", "again"]),
+    ]
+
+    /// The problems of the site's own `.mustache` files (`own`, by template name); `ownFiles`
+    /// names every file the site replaces (a quiz template's own script is not checked here).
+    static func problems(own: [String: SourceFile], builtIn: [String: String], ownFiles: Set<String> = []) -> [Diagnostic] {
         guard !own.isEmpty else { return [] }
         let given = givenNames(builtIn)
         let english = MessageLibrary.builtIn.english
@@ -45,6 +58,15 @@ enum TemplateChecks {
             let uses = Template.names(in: file.text)
             diagnostics += unknownNames(uses, in: file, given: given, messageIDs: messageIDs, english: english)
             diagnostics += blockedMarkup(in: file)
+            if let (script, ids) = scriptIDs[name], !ownFiles.contains(script) {
+                let missing = ids.filter { id in !["\"", "'"].contains { file.text.contains("id=\($0)\(id)\($0)") } }
+                if !missing.isEmpty {
+                    diagnostics.append(.warning(
+                        "the built-in \(script) looks for elements this template does not have: "
+                            + missing.map { "id=\"\($0)\"" }.joined(separator: ", ") + "; without them it stops with an error in the browser",
+                        file: file.path, hint: "keep every id of the built-in \(name).mustache (`quizgen templates list` names it)"))
+                }
+            }
             if name == "layout", !uses.contains(where: { $0.name == "csp" }) {
                 diagnostics.append(.warning(
                     "the layout has no {{{csp}}}, so its pages carry no Content-Security-Policy", file: file.path,

@@ -61,7 +61,7 @@ public struct TemplateSet: Sendable {
         // The site's own templates that parsed: a broken one has its error already.
         let registered = Set(library.names)
         let own = sources.filter { paths[$0.key + ".mustache"] != nil && registered.contains($0.key) }
-        diagnostics += TemplateChecks.problems(own: own, builtIn: DefaultTemplates.files)
+        diagnostics += TemplateChecks.problems(own: own, builtIn: DefaultTemplates.files, ownFiles: Set(paths.keys))
         let styles = files.filter { !$0.key.hasSuffix(".mustache") }.sorted { $0.key < $1.key }
             .map { (text: $0.value, source: SHA256.cspSource($0.value)) }
         let stylesheet = "style." + SHA256.hex(Array((files["style.css"] ?? "").utf8), bytes: 5) + ".css"

@@ -34,6 +34,32 @@ import TestSupport
         ])
     }
 
+    /// A quiz template of the site's own (from an older version, or edited) without an
+    /// element its built-in script looks for would only fail in the browser.
+    @Test func aQuizTemplateWithoutTheElementsItsScriptNeedsIsWarnedOf() throws {
+        let trivia = try #require(TemplateSet.builtIn["trivia.mustache"])
+        let stale = trivia.replacingOccurrences(of: " id=\"tb\"", with: "").replacingOccurrences(of: " id=\"secs\"", with: "")
+        #expect(stale != trivia)
+        #expect(problems(["trivia.mustache": stale]) == [
+            "Templates/trivia.mustache:0:0: the built-in trivia.js looks for elements this template does not have: id=\"tb\", id=\"secs\"; "
+                + "without them it stops with an error in the browser | keep every id of the built-in trivia.mustache (`quizgen templates list` names it)",
+        ])
+        // With a script of its own, the template answers to that script.
+        #expect(problems(["trivia.mustache": stale, "trivia.js": "// mine\n"]) == [])
+    }
+
+    /// Each id listed is in the built-in template and named in its script.
+    @Test func theScriptsIdsAreTheScriptsOwn() throws {
+        for (name, (script, ids)) in TemplateChecks.scriptIDs {
+            let template = try #require(TemplateSet.builtIn[name + ".mustache"])
+            let code = try #require(TemplateSet.builtIn[script])
+            for id in ids {
+                #expect(template.contains("id=\"\(id)\""), "\(name): \(id)")
+                #expect(code.contains(try Regex("(^|[^\\w-])\(id)($|[^\\w-])")), "\(script): \(id)")
+            }
+        }
+    }
+
     @Test func aLayoutWithoutThePolicyLeavesItsPagesWithoutOne() {
         #expect(problems(["layout.mustache": "<title>{{title}}</title>{{{content}}}"]) == [
             "Templates/layout.mustache:0:0: the layout has no {{{csp}}}, so its pages carry no Content-Security-Policy | "
