@@ -9,15 +9,17 @@
   ;[['play', 'qt qn pts tb timer secs warn qh qb as submit verdict fb why next'], ['result', 'rh sum arc pct score over overt perfect passed failed review share status again']]
     .forEach(([s, ids]) => ids.split(' ').forEach(id => E[id] = E[s].querySelector('#' + id)))
   const D = JSON.parse(data.textContent), Q = D.q, as = $('as'), bar = $('timer')
-  const now = () => performance.now(), keys = n => [...Array(n).keys()], text = (id, t) => $(id).textContent = t
+  const now = () => performance.now(), keys = n => [...Array(n).keys()], text = (id, t) => $(id).textContent = t === +t ? N(t) : t
   const shuffle = a => { for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [a[i], a[j]] = [a[j], a[i]] } return a }
   const show = id => ['intro', 'play', 'result'].forEach(s => $(s).hidden = s != id)
-  // say(name, v0, …): a word of D.m; a count (v0) picks its form from D.p. Numbers are
-  // grouped as D.f says: [group sign, decimal sign, fewest digits before a group].
+  // N(x): a whole number (the script shows no others) grouped as the language groups
+  // them, as D.f says: [group sign, decimal sign, fewest digits before a group].
+  // say(name, v0, …): a word of D.m; a count (v0) picks its form from D.p.
+  const N = x => (x += '')[2 + D.f[2]] ? x.replace(/\B(?=(\d{3})+$)/g, D.f[0]) : x
   const say = (k, ...v) => {
-    let t = D.m[k], n = v[0], [g, c, m] = D.f
+    let t = D.m[k], n = v[0]
     if (!t.big) t = t[D.p[n < 100 ? n : n % 1e6 ? 100 + n % 100 : 200]]
-    return t.replace(/{(\d)}/g, (s, i) => (s = v[i]) === +s ? (s += '').split('.').map((x, j) => j || !x[2 + m] ? x : x.replace(/\B(?=(\d{3})+$)/g, g)).join(c) : s)
+    return t.replace(/{(\d)}/g, (s, i) => (s = v[i]) === +s ? N(s) : s)
   }
   const names = (q, list) => list.map(i => q.c[i]).join(D.m.sep)
   let deck = [], draw, pos, score, max, log, q, T, mode, deadline, timer, frame, answered, warned, pct

@@ -124,6 +124,20 @@ import TestSupport
                 #expect(shown["verdicts"] as? [String] == points.map { words.text("trivia.right", ["points": $0]) }, "\(language)")
             }
         }
+        // The question counter, which the script fills, groups as the page's own words do.
+        let thousand = Array(repeating: 1, count: 1_200)
+        for (language, grouped) in [("de", "1.200"), ("fr", "1\u{202F}200"), ("es", "1200"), ("ja", "1,200")] {
+            let source = SourceFile(path: "Content/counts.md", text: Self.quiz(thousand, lang: language))
+            let piece = try #require(ContentParser.parse(source, sitePath: "counts").0)
+            guard case .trivia(let quiz) = piece.body else { return }
+            let url = folder.appendingPathComponent(language + "-1200.html")
+            try #require(TriviaRenderer.render(piece.meta, quiz, site: site).first?.text).write(to: url, atomically: true, encoding: .utf8)
+            let result = try ProcessResult.run(
+                URL(fileURLWithPath: "/usr/bin/env"), ["node", Repository.root.appendingPathComponent("Tests/js/counts-check.mjs").path, url.path])
+            try #require(result.status == 0, "\(result.stdout)\(result.stderr)")
+            let shown = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect((shown["total"] as? String, shown["last"] as? String) == (grouped, grouped), "\(language)")
+        }
         // What the rule says, so the test cannot pass on two wrong answers that agree.
         let italian = PageMessages.builtIn("it")
         #expect(italian.plural("trivia.score", count: 1_000_000, ["score": 1_000_000]) == "1.000.000 su 1.000.000 di punti")
