@@ -31,6 +31,8 @@ public enum DefaultFiles {
         var path = real
         while true {
             if fs.kind(path) == .directory, holdsContent(path, fs) { return path }
+            // A folder that holds Content/ is a site's: what lies above it is not its content.
+            if fs.kind(path + "/Content") == .directory { return nil }
             let parent = SiteLocation.parent(of: path)
             if parent == path { return nil }
             path = parent

@@ -155,6 +155,11 @@ public struct Pipeline: Sendable {
             // Maps not in the cache are handed to Graphviz now and drawn while the build
             // goes on; their stories' covers, map pages and SVGs wait for them.
             let (maps, toDraw) = planMaps(pieces, site: context)
+            // Without maps (`--no-maps`, no Graphviz) the failures kept are kept on, so that the
+            // next build with maps does not try them again.
+            if !options.maps || !options.graphviz.isAvailable {
+                for case let map? in maps { if let failure = cache.failure(for: map.dot) { output.mapFailures[MapCache.key(map.dot)] = failure } }
+            }
             // A failure kept from the last build is kept for the next one too, and said to be
             // old: this build did not spend the time limit on it.
             for case let map? in maps {

@@ -60,8 +60,9 @@ struct Graph: ParsableCommand {
         case .dot:
             writeStandardOutput(Array(dot.utf8))
         case .svg:
-            // No limit: a year, which no drawing reaches.
-            switch Graphviz.system(timeLimit: timeLimit == 0 ? 31_536_000 : timeLimit).render(dot, "svg") {
+            // No limit: a year, which no drawing reaches (and past which a deadline overflows).
+            let year = 31_536_000
+            switch Graphviz.system(timeLimit: timeLimit == 0 ? year : min(timeLimit, year)).render(dot, "svg") {
             case .success(let svg):
                 writeStandardOutput(svg)
             case .failure(let failure):

@@ -121,5 +121,12 @@ import TestSupport
         // The site folder beside it, whose README has no front matter, is where they belong.
         let written = try quizgen("templates", "export", folder.path, "i18n/de.yaml", in: folder)
         #expect(written.status == 0, "\(written.stderr)")
+        // A site folder (one holding Content/) below a folder of stray stories is its own.
+        let nested = folder.appendingPathComponent("posts/archive/site")
+        try FileManager.default.createDirectory(at: nested.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        try Self.story.write(to: nested.appendingPathComponent("Content/s.md"), atomically: true, encoding: .utf8)
+        let inside = try quizgen("templates", "export", "i18n/fr.yaml", in: nested)
+        #expect(inside.status == 0, "\(inside.stderr)")
+        #expect(FileManager.default.fileExists(atPath: nested.appendingPathComponent("i18n/fr.yaml").path))
     }
 }

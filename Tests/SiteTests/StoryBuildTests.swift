@@ -97,9 +97,13 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
         #expect(tries.withLock { $0 } == 1)
         #expect(again.notes == ["Content/seven.md: no map: dot took longer than 30 seconds and was stopped "
             + "(when last tried, and tried again when the story's graph changes)" + hint])
-        // Kept build after build, and byte for byte.
+        // Kept build after build, and byte for byte, through a build without maps too.
         site.build(graphviz: slow)
         #expect(tries.withLock { $0 } == 1 && site.read("public/.quizgen-output") == marker)
+        site.build(graphviz: slow, maps: false)
+        #expect(site.read("public/.quizgen-output") == marker)
+        site.build(graphviz: slow)
+        #expect(tries.withLock { $0 } == 1)
         // A changed graph is drawn; once drawn, nothing failed is kept.
         site.write("Content/seven.md", sevenPages.replacingOccurrences(of: "## Seven {#seven}", with: "## Page seven {#seven}"))
         #expect(site.build(graphviz: fakeGraphviz).notes == [])
