@@ -14,9 +14,15 @@ enum NotFoundPage {
     /// - Parameters:
     ///   - requestPath: the path asked for, as the request has it (percent-encoded).
     ///   - files: the site's files, by their path in the site (`a/b/index.html`).
-    static func html(for requestPath: String, files: [String]) -> String {
+    ///   - withErrors: Markdown files with errors by their page folder (`LiveSite.foldersWithErrors`).
+    static func html(for requestPath: String, files: [String], withErrors: [(folder: String, file: String)] = []) -> String {
         let asked = requestPath.removingPercentEncoding ?? requestPath
         let shown = asked.utf8.count > 200 ? String(asked.prefix(200)) + "…" : asked
+        // A page of a file that has errors is missing because of them: said first.
+        let trimmed = String(asked.drop { $0 == "/" })
+        let cause = withErrors.first { trimmed == $0.folder || trimmed.hasPrefix($0.folder + "/") }.map {
+            "<p><code>\(HTMLEscaping.escape($0.file))</code> has errors, so it has no pages until they are fixed (the terminal lists them).</p>\n"
+        } ?? ""
         let suggested = suggestions(for: asked, files: files).map { page in
             "<li><a href=\"\(HTMLEscaping.escape("/" + SitePaths.urlPath(page)))\">\(HTMLEscaping.escape("/" + page))</a></li>\n"
         }
@@ -33,7 +39,7 @@ enum NotFoundPage {
             <body>
             <h1>Page not found</h1>
             <p>The site has no page at <code>\(HTMLEscaping.escape(shown))</code>.</p>
-            \(list)<p><a href="/">The site's index</a></p>
+            \(cause)\(list)<p><a href="/">The site's index</a></p>
             </body>
             </html>
 

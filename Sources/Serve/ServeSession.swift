@@ -207,8 +207,11 @@ public final class ServeSession: Service, Sendable {
         guard !rebuild.drawn.isEmpty else { return }
         publish(site, changed: rebuild.changed)
         let pages = rebuild.changed.count
-        let maps = Self.list(rebuild.drawn.map { site.displayPath(of: $0) ?? $0 })
-        report(rebuild.new, rebuild.notes, "Drew the map\(rebuild.drawn.count == 1 ? "" : "s") of \(maps): "
+        // A drawing that failed is no map drawn: its note above says why.
+        let failed = rebuild.drawn.filter(rebuild.undrawn.contains), drew = rebuild.drawn.filter { !rebuild.undrawn.contains($0) }
+        let said = [drew.isEmpty ? nil : "Drew the map\(drew.count == 1 ? "" : "s") of \(Self.list(drew.map { site.displayPath(of: $0) ?? $0 }))",
+                    failed.isEmpty ? nil : "No map for \(Self.list(failed.map { site.displayPath(of: $0) ?? $0 }))"].compactMap { $0 }
+        report(rebuild.new, rebuild.notes, said.joined(separator: "; ") + ": "
             + (pages == 0 ? "no page" : "\(pages) page\(pages == 1 ? "" : "s")") + " changed.")
     }
 

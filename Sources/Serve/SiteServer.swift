@@ -78,7 +78,8 @@ public struct SiteResponder: HTTPResponder {
     }
 
     private func notFound(_ request: Request, head: Bool) -> Response {
-        let page = NotFoundPage.html(for: request.uri.path, files: session.site.filePaths)
+        let site = session.site
+        let page = NotFoundPage.html(for: request.uri.path, files: site.filePaths, withErrors: site.foldersWithErrors)
         return Self.response(.notFound, LiveReload.inject(into: Array(page.utf8), version: ""),
                              type: "text/html; charset=utf-8", head: head)
     }

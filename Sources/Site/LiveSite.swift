@@ -138,6 +138,8 @@ public struct LiveSite: Sendable {
         public var toDraw: [MapRequest] = []
         /// Content files whose map `placeMaps` placed.
         public var drawn: [String] = []
+        /// Of `drawn`, the maps Graphviz could not draw (their notes say why).
+        public var undrawn: [String] = []
     }
 
     /// A story's map to draw: its file, and the DOT text its pages are waiting for.
@@ -458,6 +460,7 @@ public struct LiveSite: Sendable {
             map = placed!
             map.drawing = false
             if let note = map.note { rebuild.notes.append(note) }
+            if map.failure != nil { rebuild.undrawn.append(request.path) }
             var entry = box.entry
             entry.map = map
             entries[request.path] = Box(entry, lang: box.lang)
@@ -582,6 +585,15 @@ public struct LiveSite: Sendable {
     /// Whether the site publishes this asset (by its path in the content folder), byte for byte.
     public func hasAsset(_ path: String) -> Bool {
         assets.firstIndex(of: path).map { assets[$0].utf8.elementsEqual(path.utf8) } ?? false
+    }
+
+    /// The Markdown files with errors, by the page folder each would have (`quiz` of
+    /// `Content/quiz.md`): a page asked for there is missing because of them.
+    public var foldersWithErrors: [(folder: String, file: String)] {
+        let prefix = location.contentDisplay + "/"
+        return Set(diagnostics.filter { $0.isError && $0.file.hasPrefix(prefix) && $0.file.hasSuffix(".md") }.map(\.file)).sorted().map {
+            (String($0.dropFirst(prefix.count).dropLast(3)), $0)
+        }
     }
 
     /// Every output path, in order.

@@ -13,14 +13,33 @@ import Testing
     /// A Graphviz that draws the first graph at once, and the others once `gate` is
     /// signalled (or after a minute: the old serve, which waited, fails the test instead of
     /// hanging).
-    func graphviz(gate: DispatchSemaphore) -> Graphviz {
+    func graphviz(gate: DispatchSemaphore, later: Result<[UInt8], Graphviz.Failure>? = nil) -> Graphviz {
         let drawnBefore = Mutex(false)
         return Graphviz(location: "/fake/dot", render: { _, _ in .failure(.notInstalled) }) { dots in
-            if !dots.isEmpty, drawnBefore.withLock({ drawn in defer { drawn = true }; return drawn }) {
-                _ = gate.wait(timeout: .now() + 60)
+            let again = !dots.isEmpty && drawnBefore.withLock { drawn in defer { drawn = true }; return drawn }
+            if again { _ = gate.wait(timeout: .now() + 60) }
+            return dots.map { dot in
+                if again, let later { return later }
+                return .success(Array("<svg><!-- \(dot.utf8.count) --></svg>".utf8))
             }
-            return dots.map { .success(Array("<svg><!-- \($0.utf8.count) --></svg>".utf8)) }
         }
+    }
+
+    /// A drawing that failed is said to be no map, after the note that says why.
+    @Test func aMapThatCouldNotBeDrawnIsNotAnnouncedAsDrawn() {
+        let folder = WatchedFolder()
+        folder.write("Content/walk.md", story)
+        // Opened at once (a semaphore made with a count cannot be freed below it).
+        let gate = DispatchSemaphore(value: 0)
+        gate.signal()
+        let (session, lines) = folder.session(options: BuildOptions(graphviz: graphviz(gate: gate, later: .failure(.timedOut(seconds: 30)))))
+        folder.write("Content/walk.md", story.replacingOccurrences(of: "[On](#b)", with: "[On](#b)\n- [Stay](#a)"))
+        session.rebuildNow(LiveSite.Change(content: ["walk.md"]), changed: ["Content/walk.md"])
+        session.drawer.waitUntilDone()
+        session.placeDrawnMaps()
+        #expect(lines().last?.hasPrefix("No map for Content/walk.md: ") == true, "\(lines())")
+        #expect(!lines().joined().contains("Drew the map"))
+        session.stop()
     }
 
     @Test func theRebuildDoesNotWaitForTheMap() async {

@@ -25,6 +25,16 @@ import Testing
         #expect(page.contains("<p>Did you mean:</p>\n<ul>\n<li><a href=\"/planets/\">/planets/</a></li>\n</ul>"))
     }
 
+    /// A page missing because its Markdown file has errors says so.
+    @Test func aPageOfAFileWithErrorsSaysWhy() {
+        let errors = [(folder: "quizzes/planets", file: "Content/quizzes/planets.md")]
+        for asked in ["/quizzes/planets/", "/quizzes/planets/index.html", "/quizzes/planets/a.html"] {
+            #expect(NotFoundPage.html(for: asked, files: files, withErrors: errors)
+                .contains("<p><code>Content/quizzes/planets.md</code> has errors, so it has no pages until they are fixed"), "\(asked)")
+        }
+        #expect(!NotFoundPage.html(for: "/quizzes/planetsx/", files: files, withErrors: errors).contains("has errors"))
+    }
+
     /// Nothing of the request reaches the page unescaped, nor does a page's own name.
     @Test func whatTheRequestSaysIsEscaped() {
         let page = NotFoundPage.html(for: "/%3Cscript%3Ealert(1)%3C/script%3E%22'&", files: files + ["a\"<b>/index.html"])
