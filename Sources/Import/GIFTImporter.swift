@@ -330,6 +330,8 @@ enum GIFTImporter {
                         .error, "the answers worth points add up to \(GIFTExporter.weight(total))%, not 100%", byteOffset: first.offset,
                         hint: "mark the one right answer with '=' (its partial credit is then dropped), or make the weights of the right answers add up to 100%"))
                 }
+                // One answer worth all the points is a single-answer question: nothing is partial.
+                guard right.count(where: { $0 }) > 1 else { return finish() }
                 question.multiple = true
                 let shares = answers.map { ($0.weight ?? 0) > 0 ? GIFTExporter.weight(100 / Double(right.count(where: { $0 }))) : "-100" }
                 if !exported || answers.map({ GIFTExporter.weight($0.weight ?? 0) }) != shares {
@@ -339,13 +341,17 @@ enum GIFTImporter {
                 }
             }
         }
-        for (answer, correct) in zip(answers, right) {
-            question.choices.append(.init(text: answer.text, correct: correct))
+        return finish()
+
+        func finish() -> Result<TriviaDraft.Question, Diagnostic> {
+            for (answer, correct) in zip(answers, right) {
+                question.choices.append(.init(text: answer.text, correct: correct))
+            }
+            for answer in answers {
+                if let note = answer.feedback { question.explanation.append(labelled(note, by: answer.text)) }
+            }
+            return .success(question)
         }
-        for answer in answers {
-            if let note = answer.feedback { question.explanation.append(labelled(note, by: answer.text)) }
-        }
-        return .success(question)
     }
 
     /// Feedback for one answer, as a paragraph of the explanation that names the answer.

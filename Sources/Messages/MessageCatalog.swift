@@ -22,8 +22,9 @@ public struct MessageCatalog: Sendable, Hashable {
 
     public var isRightToLeft: Bool { LanguageTag(language).isRightToLeft }
 
-    /// How the language writes the numbers its messages are filled with.
-    public private(set) var numbers: NumberStyle
+    /// How the language writes the numbers its messages are filled with: the catalog's own,
+    /// or a region's (`de-CH`) for the pages that ask for it.
+    public var numbers: NumberStyle
 
     /// Every message id, sorted.
     public var ids: [String] { messages.keys.sorted() }

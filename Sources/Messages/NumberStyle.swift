@@ -34,9 +34,13 @@ public struct NumberStyle: Sendable, Hashable {
 
     public init(language: String) {
         let tag = LanguageTag(language)
+        // The regions whose signs differ from their language's.
         switch (tag.language, tag.region) {
         case ("pt", "PT"): self = NumberStyle(group: "\u{A0}", decimal: ",", minimumGrouping: 2)
-        case ("de", "CH"): self = NumberStyle(group: "\u{2019}", decimal: ".", minimumGrouping: 1)
+        case ("de", "CH"), ("de", "LI"): self = NumberStyle(group: "'", decimal: ".", minimumGrouping: 1)
+        case ("it", "CH"): self = NumberStyle(group: "'", decimal: ".", minimumGrouping: 2)
+        case ("de", "AT"), ("fr", "CA"): self = Self.spaceComma
+        case ("es", "MX"), ("es", "US"), ("es", "419"): self = .english
         default: self = Self.byLanguage[tag.language] ?? .english
         }
     }

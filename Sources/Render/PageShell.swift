@@ -158,7 +158,12 @@ public struct SiteContext: Sendable {
     public func words(_ lang: String) -> PageMessages {
         wordsByLanguage.valueMadeOnce(lang) {
             let resolved = messages.resolve(lang)
-            guard resolved.isFallback else { return PageMessages(resolved.catalog) }
+            guard resolved.isFallback else {
+                // The page's region may write numbers otherwise than the catalog's language.
+                var catalog = resolved.catalog
+                catalog.numbers = NumberStyle(language: lang)
+                return PageMessages(catalog)
+            }
             let english = resolved.catalog.language
             let direction = isRightToLeft(english) == isRightToLeft(lang) ? "" : " dir=\"\(isRightToLeft(english) ? "rtl" : "ltr")\""
             return PageMessages(resolved.catalog, interfaceAttributes: " lang=\"\(HTMLEscaping.escape(english))\"" + direction)

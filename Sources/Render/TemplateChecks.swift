@@ -50,9 +50,10 @@ enum TemplateChecks {
     /// names every file the site replaces (a quiz template's own script is not checked here).
     static func problems(own: [String: SourceFile], builtIn: [String: String], ownFiles: Set<String> = []) -> [Diagnostic] {
         guard !own.isEmpty else { return [] }
-        let given = givenNames(builtIn)
         let english = MessageLibrary.builtIn.english
         let messageIDs = templateMessageIDs(english)
+        // Inside `{{#t}}…{{/t}}` the words are named without `t.`.
+        let given = givenNames(builtIn).union(messageIDs.map(firstPart))
         var diagnostics: [Diagnostic] = []
         for (name, file) in own.sorted(by: { $0.key < $1.key }) {
             let uses = Template.names(in: file.text)
@@ -81,7 +82,7 @@ enum TemplateChecks {
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var reported: Set<String> = []
-        for use in uses where use.name != "." && !reported.contains(use.name) {
+        for use in uses where use.name != "." && use.name != "t" && !reported.contains(use.name) {
             let first = firstPart(use.name)
             let problem: (message: String, hint: String?)?
             if first == "t" {
@@ -116,61 +117,89 @@ enum TemplateChecks {
         var diagnostics: [Diagnostic] = []
         func starts(_ marker: String, at i: Int) -> Bool {
             let m = Array(marker.utf8)
-            return i + m.count <= lower.count && Array(lower[i..<(i + m.count)]) == m
+            return i + m.count <= lower.count && lower[i..<(i + m.count)].elementsEqual(m)
         }
-        /// The element's opening tag and what follows it up to its closing tag (to the end
-        /// of the text when there is none).
-        func element(at i: Int, closing: String) -> (tag: String, body: String) {
-            let tagEnd = lower[i...].firstIndex(of: UInt8(ascii: ">")) ?? lower.count
-            let bodyStart = min(tagEnd + 1, lower.count)
-            var j = bodyStart
-            while j < lower.count, !starts(closing, at: j) { j += 1 }
-            let body = String(decoding: bytes[bodyStart..<j], as: UTF8.self)
-            return (String(decoding: lower[i..<tagEnd], as: UTF8.self), body.trimmingWhitespace)
+        /// Where `marker` next starts from `i`, or the end.
+        func next(_ marker: String, from i: Int) -> Int {
+            var j = i
+            while j < lower.count, !starts(marker, at: j) { j += 1 }
+            return j
+        }
+        /// `<name` as a whole tag name: `<scripts>` is not `<script>`.
+        func opens(_ name: String, at i: Int) -> Bool {
+            guard starts("<" + name, at: i) else { return false }
+            let after = i + 1 + name.utf8.count
+            return after == lower.count || [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(lower[after])
+        }
+        /// The opening tag from `i` (quoted values may hold `>`), with its attributes by name,
+        /// values as written (quoted or not), and where the tag ends.
+        func tag(at i: Int) -> (attributes: [(name: String, value: String, at: Int)], end: Int) {
+            var attributes: [(name: String, value: String, at: Int)] = []
+            var j = i + 1
+            while j < lower.count, lower[j] > 0x20, lower[j] != UInt8(ascii: ">") { j += 1 }
+            while j < lower.count, lower[j] != UInt8(ascii: ">") {
+                if starts("{{", at: j) { j = next("}}", from: j) + 2; continue }
+                guard lower[j] > 0x20, lower[j] != UInt8(ascii: "/") else { j += 1; continue }
+                let nameStart = j
+                while j < lower.count, lower[j] > 0x20, ![UInt8(ascii: "="), UInt8(ascii: ">")].contains(lower[j]) { j += 1 }
+                let name = String(decoding: lower[nameStart..<j], as: UTF8.self)
+                var value = ""
+                if j < lower.count, lower[j] == UInt8(ascii: "=") {
+                    j += 1
+                    if j < lower.count, lower[j] == UInt8(ascii: "\"") || lower[j] == UInt8(ascii: "'") {
+                        let quote = lower[j]
+                        let close = lower[(j + 1)...].firstIndex(of: quote) ?? lower.count
+                        value = String(decoding: lower[min(j + 1, lower.count)..<close], as: UTF8.self)
+                        j = close + 1
+                    } else {
+                        let valueStart = j
+                        while j < lower.count, lower[j] > 0x20, lower[j] != UInt8(ascii: ">") { j += 1 }
+                        value = String(decoding: lower[valueStart..<j], as: UTF8.self)
+                    }
+                }
+                attributes.append((name, value, nameStart))
+            }
+            return (attributes, min(j, lower.count))
+        }
+        /// What an element holds up to its closing tag, trimmed.
+        func body(after end: Int, closing: String) -> String {
+            let start = min(end + 1, lower.count)
+            return String(decoding: bytes[start..<next(closing, from: start)], as: UTF8.self).trimmingWhitespace
         }
         var i = 0
-        var inTag = false
         while i < lower.count {
-            let byte = lower[i]
-            if byte == UInt8(ascii: "<") {
-                inTag = i + 1 < lower.count && (lower[i + 1] >= 0x61 && lower[i + 1] <= 0x7A)
-                if starts("<style", at: i), element(at: i, closing: "</style").body != "{{{css}}}" {
-                    diagnostics.append(file.diagnostic(
-                        .warning, "a <style> element of a template's own is blocked by the pages' Content-Security-Policy",
-                        byteOffset: i, hint: "put the rules in Templates/style.css"))
-                } else if starts("<link", at: i) {
-                    let tag = element(at: i, closing: "<").tag
-                    if tag.contains("stylesheet"), tag.contains("href=\"//") || tag.contains("href=\"http:") || tag.contains("href=\"https:") {
-                        diagnostics.append(file.diagnostic(
-                            .warning, "a stylesheet from another site is blocked by the pages' Content-Security-Policy",
-                            byteOffset: i, hint: "copy it (and the fonts it names) into the content folder and link it with {{root}}"))
-                    }
-                } else if starts("<script", at: i) {
-                    let (tag, body) = element(at: i, closing: "</script")
-                    if !tag.contains("application/json"), body != "{{{script}}}" {
-                        diagnostics.append(file.diagnostic(
-                            .warning, "a <script> of a template's own is blocked by the pages' Content-Security-Policy",
-                            byteOffset: i,
-                            hint: "only the quiz script runs: a quiz page's is Templates/personality.js or Templates/trivia.js"))
-                    }
-                }
-            } else if byte == UInt8(ascii: ">") {
-                inTag = false
-            } else if inTag, byte == 0x20 || byte == 0x09 || byte == 0x0A {
-                // An attribute starts after white space inside a tag.
-                var j = i + 1
-                while j < lower.count, lower[j] >= 0x61 && lower[j] <= 0x7A || lower[j] == UInt8(ascii: "-") { j += 1 }
-                var k = j
-                while k < lower.count, lower[k] == 0x20 { k += 1 }
-                let attribute = String(decoding: lower[(i + 1)..<j], as: UTF8.self)
-                if k < lower.count, lower[k] == UInt8(ascii: "="), attribute == "style" || attribute.hasPrefix("on") && attribute.count > 2 {
-                    let what = attribute == "style" ? "a style attribute" : "an event-handler attribute (\(attribute))"
-                    diagnostics.append(file.diagnostic(
-                        .warning, "\(what) is blocked by the pages' Content-Security-Policy", byteOffset: i + 1,
-                        hint: attribute == "style" ? "give the element a class and style it in Templates/style.css" : nil))
-                }
+            // Comments, of Mustache and of HTML, and Mustache tags say nothing to the browser.
+            if starts("{{", at: i) { i = next("}}", from: i + 2) + 2; continue }
+            if starts("<!--", at: i) { i = next("-->", from: i + 4) + 3; continue }
+            guard lower[i] == UInt8(ascii: "<"), i + 1 < lower.count, lower[i + 1] >= 0x61 && lower[i + 1] <= 0x7A else {
+                i += 1
+                continue
             }
-            i += 1
+            let (attributes, end) = tag(at: i)
+            func value(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+            if opens("style", at: i), body(after: end, closing: "</style") != "{{{css}}}" {
+                diagnostics.append(file.diagnostic(
+                    .warning, "a <style> element of a template's own is blocked by the pages' Content-Security-Policy",
+                    byteOffset: i, hint: "put the rules in Templates/style.css"))
+            } else if opens("script", at: i), value("type") != "application/json", body(after: end, closing: "</script") != "{{{script}}}" {
+                diagnostics.append(file.diagnostic(
+                    .warning, "a <script> of a template's own is blocked by the pages' Content-Security-Policy", byteOffset: i,
+                    hint: "only the quiz script runs: a quiz page's is Templates/personality.js or Templates/trivia.js"))
+            } else if opens("link", at: i), value("rel")?.split(separator: " ").contains("stylesheet") == true,
+                      let href = value("href"), ["//", "http:", "https:", "data:"].contains(where: href.hasPrefix) {
+                diagnostics.append(file.diagnostic(
+                    .warning, "a stylesheet from another site is blocked by the pages' Content-Security-Policy",
+                    byteOffset: i, hint: "copy it (and the fonts it names) into the content folder and link it with {{root}}"))
+            }
+            for attribute in attributes where attribute.name == "style" || attribute.name.hasPrefix("on") && attribute.name.count > 2 {
+                let what = attribute.name == "style" ? "a style attribute" : "an event-handler attribute (\(attribute.name))"
+                diagnostics.append(file.diagnostic(
+                    .warning, "\(what) is blocked by the pages' Content-Security-Policy", byteOffset: attribute.at,
+                    hint: attribute.name == "style" ? "give the element a class and style it in Templates/style.css" : nil))
+            }
+            // What a style or script element holds is not markup.
+            i = opens("style", at: i) ? next("</style", from: end) : opens("script", at: i) ? next("</script", from: end) : end + 1
+            i = max(i, end + 1)
         }
         return diagnostics
     }

@@ -43,6 +43,10 @@ import TestSupport
         #expect(located(multiple.diagnostics) == [
             "1:19: warning: partial credit has no quizgen equivalent: this becomes a .multiple question, right only when every answer worth points is ticked",
         ])
+        // One answer worth all the points: a single-answer question, with nothing partial to warn of.
+        let (whole, single) = try self.quiz("Capital? {~%100%Paris ~%-100%Rome ~Oslo}\n", .gift)
+        #expect(texts(single) == ["Capital? | +Paris -Rome -Oslo"])
+        #expect(whole.diagnostics.isEmpty)
         let thirds = try self.quiz("Which? {~%33.33333%a ~%33.33333%b ~%33.33333%c ~%-100%d}\n", .gift).1
         #expect(texts(thirds) == ["Which? | +a +b +c -d | multiple"])
         // Partial credit that adds up to no whole answer: nothing says which is right.

@@ -39,8 +39,9 @@ import TestSupport
     }
 
     @Test func numbersCompareByValue() {
-        let sorted = ["a10", "a2", "a02", "a1b", "a1", "b", "A", "a", "x007", "x7", "x70"].sorted(by: NaturalOrder.precedes)
-        #expect(sorted == ["A", "a", "a1", "a1b", "a2", "a02", "a10", "b", "x7", "x007", "x70"])
+        let sorted = ["a10", "a2", "a02", "a1b", "a1", "b", "A", "a", "x007", "x7", "x70", "Week3", "week10", "week1", "Zeta", "alpha"]
+            .sorted(by: NaturalOrder.precedes)
+        #expect(sorted == ["A", "a", "a1", "a1b", "a02", "a2", "a10", "alpha", "b", "week1", "Week3", "week10", "x007", "x7", "x70", "Zeta"])
         #expect(!NaturalOrder.precedes("a", "a") && NaturalOrder.precedes("", "a"))
     }
 }

@@ -89,6 +89,28 @@ import TestSupport
         ])
     }
 
+    /// Comments, Mustache tags and attribute values are not markup the browser runs; an
+    /// unquoted link is one.
+    @Test func onlyMarkupTheBrowserRunsIsWarnedOf() {
+        let found = problems(["story.mustache": """
+            {{! <script>x</script> style="a" }}<!-- <style>p{}</style> <p style="x"> -->
+            <p title="onclick=z style=w" aria-label="has onclick=1"><img alt="<script>" src="a.png"></p>
+            <scripts>no</scripts><styles></styles>
+            <link rel=stylesheet href=https://x.org/a.css><link rel="stylesheet" href="data:text/css,p{}">
+            <script>if (a<b) x()</script>
+            """])
+        #expect(found == [
+            "Templates/story.mustache:4:1: a stylesheet from another site is blocked by the pages' Content-Security-Policy | "
+                + "copy it (and the fonts it names) into the content folder and link it with {{root}}",
+            "Templates/story.mustache:4:47: a stylesheet from another site is blocked by the pages' Content-Security-Policy | "
+                + "copy it (and the fonts it names) into the content folder and link it with {{root}}",
+            "Templates/story.mustache:5:1: a <script> of a template's own is blocked by the pages' Content-Security-Policy | "
+                + "only the quiz script runs: a quiz page's is Templates/personality.js or Templates/trivia.js",
+        ])
+        // A section that only moves into the words is no unknown name.
+        #expect(problems(["story.mustache": "{{#t}}{{common.begin}}{{/t}}"]) == [])
+    }
+
     /// Markup cut anywhere (a template being typed under `serve`) is read without a crash.
     @Test func markupCutAnywhereIsReadSafely() {
         let text = "<link rel=\"stylesheet\" href=\"https://x\"><style>a{}</style><script>x</script><p style=\"a\" onclick=\"b\">é</p>"
