@@ -181,7 +181,7 @@ public enum ReportFormatter {
         if !kinds.isEmpty { out += "  " + kinds.joined(separator: ", ") + "\n" }
         let points = s.points.lowerBound == s.points.upperBound
             ? plural(s.points.lowerBound, "point") + " per question"
-            : "\(s.points.lowerBound) to \(plural(s.points.upperBound, "point")) per question"
+            : "\(count(Double(s.points.lowerBound))) to \(plural(s.points.upperBound, "point")) per question"
         let perPlay = s.maximumPerPlay.lowerBound == s.maximumPerPlay.upperBound
             ? plural(s.maximumPerPlay.upperBound, "point")
             : "\(count(Double(s.maximumPerPlay.lowerBound))) to \(plural(s.maximumPerPlay.upperBound, "point")), depending on the draw"

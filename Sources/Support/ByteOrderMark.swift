@@ -1,15 +1,15 @@
-/// Files saved as UTF-16 (Excel's "Unicode Text", Notepad's "Unicode") start with a mark
-/// that tells: named in the error, which would otherwise only say "not valid UTF-8" at 1:1.
+/// Files saved as UTF-16 (Excel's "Unicode Text", Notepad's "Unicode") or UTF-32 start with
+/// a mark that tells: named in the error, which would otherwise only say "not valid UTF-8" at 1:1.
 public enum ByteOrderMark {
-    /// "UTF-16 (little-endian)" or "UTF-16 (big-endian)" for bytes that start with that
+    /// "UTF-16 (little-endian)", "UTF-32 (big-endian)", … for bytes that start with that
     /// encoding's byte-order mark; nil otherwise.
     public static func utf16(_ bytes: some Sequence<UInt8>) -> String? {
-        var iterator = bytes.makeIterator()
-        return switch (iterator.next(), iterator.next()) {
-        case (0xFF, 0xFE): "UTF-16 (little-endian)" as String?
-        case (0xFE, 0xFF): "UTF-16 (big-endian)"
-        default: nil
-        }
+        let first = Array(bytes.prefix(4))
+        if first.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32 (little-endian)" }
+        if first.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32 (big-endian)" }
+        if first.starts(with: [0xFF, 0xFE]) { return "UTF-16 (little-endian)" }
+        if first.starts(with: [0xFE, 0xFF]) { return "UTF-16 (big-endian)" }
+        return nil
     }
 
     /// "the file is not valid UTF-8", or what it is instead when its mark says.

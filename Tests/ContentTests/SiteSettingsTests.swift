@@ -28,8 +28,11 @@ import Testing
     @Test func aBaseURLIsAnAddressWithAHostAndAPathOnly() {
         #expect(settings("base-url: https://example.org/q\n").0.baseURL == "https://example.org/q/")
         #expect(settings("base-url: http://example.org/q%20z/\n").0.baseURL == "http://example.org/q%20z/")
+        #expect(settings("base-url: HTTPS://example.org:8443/Q\n").0.baseURL == "https://example.org:8443/Q/")
         for (value, what) in [("https://example.org/q/?x=1", "a query ('?')"), ("https://example.org/q/#top", "a fragment ('#')"),
-                              ("\"https://example.org/my quizzes/\"", "white space"), ("https://", "no host"), ("https:///q/", "no host")] {
+                              ("\"https://example.org/my quizzes/\"", "white space"), ("https://", "no host"), ("https:///q/", "no host"),
+                              ("https://me:pw@example.org/", "a user name or password ('@')"),
+                              ("https://example.org:99999/", "a port that is no port"), ("https://example.org:x/", "a port that is no port")] {
             let (parsed, problems) = settings("base-url: \(value)\n")
             #expect(parsed.baseURL == nil)
             let shown = value.replacingOccurrences(of: "\"", with: "")

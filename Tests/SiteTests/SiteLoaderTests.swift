@@ -52,6 +52,9 @@ import Testing
         let problems = Pipeline().collect(SiteLoader.load(site.location, fileSystem: .disk)).diagnostics
         #expect(problems.map { "\($0.file):\($0.line):\($0.column): \($0.message)" }
             == ["Content/wide.md:1:1: the file is UTF-16 (little-endian), not UTF-8"])
+        site.writeBytes("Content/wide.md", [0xFF, 0xFE, 0, 0] + "---\n".utf8.flatMap { [$0, 0, 0, 0] })
+        let wider = Pipeline().collect(SiteLoader.load(site.location, fileSystem: .disk)).diagnostics
+        #expect(wider.map(\.message) == ["the file is UTF-32 (little-endian), not UTF-8"])
     }
 
     @Test func byteOrderMarkAndCRLFAreNormalised() {

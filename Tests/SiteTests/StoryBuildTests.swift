@@ -197,6 +197,15 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
         #expect(site.exists("public/seven/seven.html"))
     }
 
+    /// Both ends of a range of points group their thousands, as single counts do.
+    @Test func checkGroupsThousandsAtBothEndsOfARange() {
+        let trivia = "---\nkind: trivia\ntitle: Big\n---\n## A? {points=1500}\n- [x] a\n- [ ] b\n\n## B? {points=2500}\n- [x] a\n- [ ] b\n"
+        let site = TemporarySite(files: ["Content/big.md": trivia])
+        let loaded = SiteLoader.load(site.location, fileSystem: .disk)
+        let report = ReportFormatter.text(Pipeline(options: BuildOptions(render: false, statistics: true)).collect(loaded).reports)
+        #expect(report.contains("1,500 to 2,500 points per question"), "\(report)")
+    }
+
     @Test func checkReportsTheStoryGraph() throws {
         let site = TemporarySite(files: ["Content/seven.md": sevenPages])
         let loaded = SiteLoader.load(site.location, fileSystem: .disk)
