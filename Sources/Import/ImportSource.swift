@@ -18,7 +18,7 @@ public enum ImportSource {
             let lineStart = body[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? body.startIndex
             let column = String(decoding: body[lineStart..<bad], as: UTF8.self).count + 1
             return .failure(.error(
-                ByteOrderMark.notUTF8("the file", encoding: ByteOrderMark.utf16(bytes)), file: path, line: line, column: column,
+                ByteOrderMark.notUTF8("the file", encoding: ByteOrderMark.encoding(bytes)), file: path, line: line, column: column,
                 hint: path.lowercased().hasSuffix(".csv")
                     ? "save it as UTF-8 (in Excel: \"CSV UTF-8\"; in most editors: Save with Encoding, UTF-8)"
                     : "save it as UTF-8 (in most editors: Save with Encoding, UTF-8)"))

@@ -61,5 +61,4 @@ public enum IndexRenderer {
             root: "", url: site.absoluteURL("index.html"))
         return OutputFile(path: "index.html", contents: shell.render(content: content, site: site))
     }
-
 }

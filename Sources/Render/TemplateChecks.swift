@@ -116,8 +116,8 @@ enum TemplateChecks {
         let lower = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
         var diagnostics: [Diagnostic] = []
         func starts(_ marker: String, at i: Int) -> Bool {
-            let m = Array(marker.utf8)
-            return i + m.count <= lower.count && lower[i..<(i + m.count)].elementsEqual(m)
+            let count = marker.utf8.count
+            return i + count <= lower.count && lower[i..<(i + count)].elementsEqual(marker.utf8)
         }
         /// Where `marker` next starts from `i`, or the end.
         func next(_ marker: String, from i: Int) -> Int {

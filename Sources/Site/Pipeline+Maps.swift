@@ -73,15 +73,15 @@ extension Pipeline {
         switch result {
         case .success(let svg): map?.svg = svg
         case .failure(let failure):
-            map?.note = "\(piece.meta.sourcePath): no map: \(failure)" + timeLimitHint(failure)
+            map?.note = noMapNote(piece.meta.sourcePath, failure)
             map?.failure = failure
         }
     }
 
-    /// What an author can do about a graph too big to draw in time.
-    static func timeLimitHint(_ failure: Graphviz.Failure) -> String {
-        guard case .timedOut = failure else { return "" }
-        return "; with `map-choices: tooltips` (arrows without their words) a big map draws several times faster"
+    /// Why a story has no map, and for a graph too big to draw in time what to do about it.
+    static func noMapNote(_ sourcePath: String, _ failure: Graphviz.Failure) -> String {
+        guard case .timedOut = failure else { return "\(sourcePath): no map: \(failure)" }
+        return "\(sourcePath): no map: \(failure); with `map-choices: tooltips` (arrows without their words) a big map draws several times faster"
     }
 
     /// The notes of a build: one for missing Graphviz when there are stories, then each piece's.

@@ -99,7 +99,7 @@ public struct Pipeline: Sendable {
             results.flatMap { number, result -> [OutputFile] in
                 guard let (story, sourcePath, dot) = awaiting.removeValue(forKey: number) else { return [] }
                 if case .failure(let failure) = result {
-                    failedMaps[number] = "\(sourcePath): no map: \(failure)" + Self.timeLimitHint(failure)
+                    failedMaps[number] = Self.noMapNote(sourcePath, failure)
                     output.mapFailures[MapCache.key(dot)] = failure
                 }
                 return story.finished(svg: try? result.get(), site: context)

@@ -48,7 +48,7 @@ enum TextDecoding {
         var column: Int
         /// The line, each bad byte shown as U+FFFD, for the diagnostic's caret.
         var text = ""
-        /// What the file is instead, when its byte-order mark says (`ByteOrderMark.utf16`).
+        /// What the file is instead, when its byte-order mark says (`ByteOrderMark.encoding`).
         var encoding: String?
     }
 
@@ -148,6 +148,6 @@ enum TextDecoding {
         let lineEnd = bytes[i...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
         return InvalidUTF8(
             line: line, column: column, text: String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self),
-            encoding: ByteOrderMark.utf16(bytes))
+            encoding: ByteOrderMark.encoding(bytes))
     }
 }

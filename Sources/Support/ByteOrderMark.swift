@@ -3,7 +3,7 @@
 public enum ByteOrderMark {
     /// "UTF-16 (little-endian)", "UTF-32 (big-endian)", … for bytes that start with that
     /// encoding's byte-order mark; nil otherwise.
-    public static func utf16(_ bytes: some Sequence<UInt8>) -> String? {
+    public static func encoding(_ bytes: some Sequence<UInt8>) -> String? {
         let first = Array(bytes.prefix(4))
         if first.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32 (little-endian)" }
         if first.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32 (big-endian)" }
