@@ -15,13 +15,20 @@ enum NotFoundPage {
     ///   - requestPath: the path asked for, as the request has it (percent-encoded).
     ///   - files: the site's files, by their path in the site (`a/b/index.html`).
     ///   - withErrors: Markdown files with errors by their page folder (`LiveSite.foldersWithErrors`).
-    static func html(for requestPath: String, files: [String], withErrors: [(folder: String, file: String)] = []) -> String {
+    ///   - withoutMaps: stories without a map by their page folder, with why (`LiveSite.foldersWithoutMaps`).
+    static func html(
+        for requestPath: String, files: [String], withErrors: [(folder: String, file: String)] = [],
+        withoutMaps: [(folder: String, note: String)] = []
+    ) -> String {
         let asked = requestPath.removingPercentEncoding ?? requestPath
         let shown = asked.utf8.count > 200 ? String(asked.prefix(200)) + "…" : asked
-        // A page of a file that has errors is missing because of them: said first.
+        // Why a page is missing, where serve knows: its Markdown file has errors, or it is the
+        // map of a story `dot` could not draw.
         let trimmed = String(asked.drop { $0 == "/" })
         let cause = withErrors.first { trimmed == $0.folder || trimmed.hasPrefix($0.folder + "/") }.map {
             "<p><code>\(HTMLEscaping.escape($0.file))</code> has errors, so it has no pages until they are fixed (the terminal lists them).</p>\n"
+        } ?? withoutMaps.first { [$0.folder + "/map.html", $0.folder + "/story.svg"].contains(trimmed) }.map {
+            "<p>This story has no map. \(HTMLEscaping.escape($0.note))</p>\n"
         } ?? ""
         let suggested = suggestions(for: asked, files: files).map { page in
             "<li><a href=\"\(HTMLEscaping.escape("/" + SitePaths.urlPath(page)))\">\(HTMLEscaping.escape("/" + page))</a></li>\n"

@@ -79,7 +79,8 @@ public struct SiteResponder: HTTPResponder {
 
     private func notFound(_ request: Request, head: Bool) -> Response {
         let site = session.site
-        let page = NotFoundPage.html(for: request.uri.path, files: site.filePaths, withErrors: site.foldersWithErrors)
+        let page = NotFoundPage.html(
+            for: request.uri.path, files: site.filePaths, withErrors: site.foldersWithErrors, withoutMaps: site.foldersWithoutMaps)
         return Self.response(.notFound, LiveReload.inject(into: Array(page.utf8), version: ""),
                              type: "text/html; charset=utf-8", head: head)
     }

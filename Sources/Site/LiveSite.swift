@@ -596,6 +596,11 @@ public struct LiveSite: Sendable {
         }
     }
 
+    /// The stories that have no map, by their page folder, with the note that says why.
+    public var foldersWithoutMaps: [(folder: String, note: String)] {
+        entries.compactMap { path, box in box.entry.map?.note.map { (String(path.dropLast(3)), $0) } }.sorted { $0.folder < $1.folder }
+    }
+
     /// Every output path, in order.
     public var filePaths: [String] {
         (owners.keys + (index == nil ? [] : ["index.html"]) + (makesNotFoundPage ? [NotFoundRenderer.path] : [])

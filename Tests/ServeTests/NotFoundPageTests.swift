@@ -35,6 +35,14 @@ import Testing
         #expect(!NotFoundPage.html(for: "/quizzes/planetsx/", files: files, withErrors: errors).contains("has errors"))
     }
 
+    /// The map page of a story `dot` could not draw for says why there is none.
+    @Test func aMapPageOfAStoryWithoutAMapSaysWhy() {
+        let noMaps = [(folder: "tales/cave", note: "Content/tales/cave.md: no map: dot took longer than 30 seconds & was stopped")]
+        let page = NotFoundPage.html(for: "/tales/cave/map.html", files: files, withoutMaps: noMaps)
+        #expect(page.contains("<p>This story has no map. Content/tales/cave.md: no map: dot took longer than 30 seconds &amp; was stopped</p>"))
+        #expect(!NotFoundPage.html(for: "/tales/cave/index.html", files: files, withoutMaps: noMaps).contains("no map"))
+    }
+
     /// Nothing of the request reaches the page unescaped, nor does a page's own name.
     @Test func whatTheRequestSaysIsEscaped() {
         let page = NotFoundPage.html(for: "/%3Cscript%3Ealert(1)%3C/script%3E%22'&", files: files + ["a\"<b>/index.html"])

@@ -277,6 +277,7 @@ import Testing
             + "; with `map-choices: tooltips` (arrows without their words) a big map draws several times faster"])
         #expect(rebuild.changed == ["story/seven/index.html", "story/seven/map.html"])
         #expect(live.file("story/seven/map.html") == nil)
+        #expect(live.foldersWithoutMaps.map(\.folder) == ["story/seven"])
     }
 
     /// Without Graphviz, serve says once that stories have no maps, as each build does.
