@@ -64,8 +64,8 @@ public struct DiagnosticPrinter: Sendable {
         var out = ""
         var after: [Int: String] = [:]
         for (file, counts) in hidden {
-            func plural(_ n: Int, _ word: String) -> String? { n == 0 ? nil : "\(n) more \(word)\(n == 1 ? "" : "s")" }
-            let more = [plural(counts.errors, "error"), plural(counts.warnings, "warning")].compactMap { $0 }.joined(separator: " and ")
+            let more = [(counts.errors, "more error"), (counts.warnings, "more warning")].filter { $0.0 > 0 }
+                .map { Self.plural($0.0, $0.1) }.joined(separator: " and ")
             after[last[file]!] = "\(file): \(more) in this file not listed (" + color("36", "hint:")
                 + " fix the ones above and look again; `quizgen check --format json` lists every one)\n"
         }
@@ -76,10 +76,11 @@ public struct DiagnosticPrinter: Sendable {
         return out
     }
 
+    static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
     /// "3 errors and 1 warning", for the last line of a report.
     public static func summary(_ diagnostics: [Diagnostic]) -> String {
-        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return "\(plural(diagnostics.errorCount, "error")) and \(plural(diagnostics.warningCount, "warning"))"
+        "\(plural(diagnostics.errorCount, "error")) and \(plural(diagnostics.warningCount, "warning"))"
     }
 
     private func location(_ d: Diagnostic) -> String {

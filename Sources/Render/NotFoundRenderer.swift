@@ -16,7 +16,7 @@ public enum NotFoundRenderer {
             "siteTitle": .string(site.siteTitle),
             "t": words.templateValue,
         ] as TemplateValue)
-        let shell = PageShell(title: words.text("notfound.title") + " · " + site.siteTitle, description: "", lang: lang, root: root)
+        let shell = PageShell(title: SitePaths.joined(words.text("notfound.title"), " · ", site.siteTitle), description: "", lang: lang, root: root)
         return OutputFile(path: path, contents: shell.render(content: content, site: site))
     }
 }

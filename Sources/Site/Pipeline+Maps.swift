@@ -78,10 +78,12 @@ extension Pipeline {
         }
     }
 
-    /// Why a story has no map, and for a graph too big to draw in time what to do about it.
-    static func noMapNote(_ sourcePath: String, _ failure: Graphviz.Failure) -> String {
-        guard case .timedOut = failure else { return "\(sourcePath): no map: \(failure)" }
-        return "\(sourcePath): no map: \(failure); with `map-choices: tooltips` (arrows without their words) a big map draws several times faster"
+    /// Why a story has no map (`kept`: as the cache remembers it from an earlier try), and
+    /// for a graph too big to draw in time what to do about it.
+    static func noMapNote(_ sourcePath: String, _ failure: Graphviz.Failure, kept: Bool = false) -> String {
+        let note = "\(sourcePath): no map: \(failure)" + (kept ? " (when last tried, and tried again when the story's graph changes)" : "")
+        guard case .timedOut = failure else { return note }
+        return note + "; with `map-choices: tooltips` (arrows without their words) a big map draws several times faster"
     }
 
     /// The notes of a build: one for missing Graphviz when there are stories, then each piece's.

@@ -155,22 +155,20 @@ public struct Pipeline: Sendable {
             // Maps not in the cache are handed to Graphviz now and drawn while the build
             // goes on; their stories' covers, map pages and SVGs wait for them.
             let (maps, toDraw) = planMaps(pieces, site: context)
-            // Without maps (`--no-maps`, no Graphviz) the failures kept are kept on, so that the
-            // next build with maps does not try them again.
-            if !options.maps || !options.graphviz.isAvailable {
-                for case let map? in maps { if let failure = cache.failure(for: map.dot) { output.mapFailures[MapCache.key(map.dot)] = failure } }
-            }
-            // A failure kept from the last build is kept for the next one too, and said to be
-            // old: this build did not spend the time limit on it.
-            for case let map? in maps {
-                guard var note = map.note else { continue }
-                if let failure = map.failure {
+            // A failure kept from the last build is kept for the next one too (also through a
+            // build without maps, `--no-maps` or no Graphviz, which does not look), and said to
+            // be old: this build did not spend the time limit on it.
+            let looksAtMaps = options.maps && options.graphviz.isAvailable
+            for (i, map) in maps.enumerated() {
+                guard let map else { continue }
+                if let failure = map.failure ?? (looksAtMaps ? nil : cache.failure(for: map.dot)) {
                     output.mapFailures[MapCache.key(map.dot)] = failure
-                    if map.failureKept, let end = note.range(of: String(describing: failure))?.upperBound {
-                        note.insert(contentsOf: " (when last tried, and tried again when the story's graph changes)", at: end)
-                    }
                 }
-                mapNotes.append(note)
+                if map.failureKept, let failure = map.failure {
+                    mapNotes.append(Self.noMapNote(pieces[i].meta.sourcePath, failure, kept: true))
+                } else if let note = map.note {
+                    mapNotes.append(note)
+                }
             }
             var numbers: [Int: Int] = [:]
             if !toDraw.isEmpty {
