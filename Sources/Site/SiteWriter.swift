@@ -110,11 +110,18 @@ public enum SiteWriter {
             removeAbandoned(in: parent, prefix: prefix, output: output, fs: fs)
             do throws(FileSystem.Failure) {
                 try fs.removeTree(path)
-                try fs.makeDirectory(path)
+                // Armed before it is made: a signal between the two would leave it behind.
+                removedOnSignal = quizgen_staging_arm(path) == 1
+                do throws(FileSystem.Failure) {
+                    try fs.makeDirectory(path)
+                } catch {
+                    if removedOnSignal { quizgen_staging_made(0) }
+                    throw error
+                }
+                if removedOnSignal { quizgen_staging_made(1) }
             } catch {
                 throw Self.named(error, staging: path, output: given)
             }
-            removedOnSignal = quizgen_staging_arm(path) == 1
             writeTime += ContinuousClock.now - start
         }
 

@@ -190,3 +190,85 @@ def test_interrupted_build_stops_dot(tmp_path):
         assert_dot_ended(pids, "the build")
         assert not (site / "public").exists()
         assert [p.name for p in site.iterdir() if p.name.startswith(".")] == []
+
+
+STAGING_DRIVER = r"""
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "csystem.h"
+
+static void stop(int signal) { quizgen_staging_remove_on_signal(); _exit(128 + signal); }
+
+static void *signaller(void *unused) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);  // a new thread starts with its maker's mask
+    kill(getpid(), SIGTERM);
+    for (;;) pause();
+}
+
+int main(int argc, char **argv) {
+    signal(SIGTERM, stop);
+    quizgen_staging_arm(argv[2]);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    pthread_t thread;
+    if (strcmp(argv[1], "other-thread") == 0) {
+        // Only the new thread may take the signal; its handler runs while this one makes.
+        pthread_sigmask(SIG_BLOCK, &set, NULL);
+        pthread_create(&thread, NULL, signaller, NULL);
+        usleep(200000);
+        mkdir(argv[2], 0755);
+        write(1, "made\n", 5);
+        quizgen_staging_made(1);
+    } else if (strcmp(argv[1], "swap") == 0) {
+        // The signal comes during the swap: the old site, then at the staging path, goes.
+        mkdir(argv[2], 0755);
+        quizgen_staging_made(1);
+        close(open(argv[4], O_CREAT | O_WRONLY, 0644));
+        pthread_sigmask(SIG_BLOCK, &set, NULL);
+        quizgen_staging_begin_swap();
+        pthread_create(&thread, NULL, signaller, NULL);
+        usleep(200000);
+        renameat2(AT_FDCWD, argv[2], AT_FDCWD, argv[3], RENAME_EXCHANGE);
+        write(1, "swapped\n", 8);
+        quizgen_staging_end_swap();
+    } else {
+        // The signal comes to the thread making the folder, between making and arming.
+        mkdir(argv[2], 0755);
+        write(1, "made\n", 5);
+        raise(SIGTERM);
+    }
+    for (;;) pause();
+}
+"""
+
+
+def test_a_signal_while_the_staging_folder_is_made_still_removes_it(tmp_path):
+    """The staging folder is armed before it is made: a stopping signal in between, taken by
+    another thread or by the one making it, removes it rather than leaving it beside the output
+    (CI once found `.public.quizgen-PID` left by a SIGTERM early in a build)."""
+    compiler = shutil.which("clang") or shutil.which("cc")
+    assert compiler, "Swift's toolchain brings clang"
+    driver = tmp_path / "driver"
+    (tmp_path / "driver.c").write_text(STAGING_DRIVER)
+    subprocess.run([compiler, "-O1", "-pthread", "-I", str(REPO / "Sources/CSystem/include"), "-o", str(driver),
+                    str(tmp_path / "driver.c"), str(REPO / "Sources/CSystem/staging.c")], check=True)
+    for mode in ["other-thread", "own-thread", "swap"]:
+        staging, output = tmp_path / f".public.quizgen-{mode}", tmp_path / f"public-{mode}"
+        (output / "old").mkdir(parents=True)
+        result = subprocess.run([str(driver), mode, str(staging), str(output), str(staging / "new")],
+                                capture_output=True, text=True, timeout=30)
+        assert result.returncode == 128 + signal.SIGTERM, (mode, result)
+        done = "swapped" if mode == "swap" else "made"
+        assert result.stdout == done + "\n", f"{mode}: the handler ended the process before the folder was {done}"
+        assert not staging.exists(), f"{mode}: the staging folder was left behind"
+        assert [p.name for p in output.iterdir()] == (["new"] if mode == "swap" else ["old"])

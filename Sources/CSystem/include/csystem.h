@@ -17,8 +17,13 @@ int quizgen_copy_file(const char *from, const char *to);
 
 /// The build's staging folder, for the handler of a stopping signal to remove
 /// (staging.c). Only the first folder armed in a process is kept: returns 1 when `path`
-/// is it, 0 otherwise (then the calls below are not for it).
+/// is it, 0 otherwise (then the calls below are not for it). Called before the folder is
+/// made; `quizgen_staging_made` follows.
 int quizgen_staging_arm(const char *path);
+
+/// After the armed folder was made (`made` 1), or could not be (0: nothing to remove).
+/// Never returns when the handler is already removing it.
+void quizgen_staging_made(int made);
 
 /// Before the folder is swapped with the output: the handler then leaves it. Never returns
 /// when the handler is already removing it (the process is ending).
