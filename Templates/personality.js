@@ -39,7 +39,7 @@
   // from it (a reload; from disk, any Back or Forward to it) carries on where it was.
   const view = (p, push) => {
     pos = p
-    history[push ? 'pushState' : 'replaceState']({ game, p, order, picks, d: p + 1 }, '')
+    history[push ? 'pushState' : 'replaceState']({ game, v: data.v, p, order, picks, d: p + 1 }, '')
     qs.forEach(q => q.el.hidden = true)
     intro.hidden = true
     play.hidden = p == qs.length
@@ -77,6 +77,9 @@
     view(0, 1)
   }
   // A play from a history entry: its answers back on the screen, then where it stood.
+  // Only one of this quiz as built (data.v, its data's hash): one begun before an edit
+  // (under serve, a reload after a save) may name questions that are gone.
+  const ours = s => s?.game && s.v == data.v
   const resume = s => {
     ;({ game, order, picks } = s)
     qs.forEach((q, i) => {
@@ -164,10 +167,10 @@
   // in-page link's outside the quiz) leaves the screen as it is.
   addEventListener('popstate', e => {
     const s = e.state
-    if (s?.game) return s.game === game ? view(s.p) : resume(s)
+    if (ours(s)) return s.game === game ? view(s.p) : resume(s)
     if (s) toIntro()
   })
   // The page's own entry: its intro, or a play it was left in.
-  if (history.state?.game) resume(history.state)
+  if (ours(history.state)) resume(history.state)
   else history.replaceState({ d: 0 }, '')
 })()

@@ -48,7 +48,7 @@
   // The play so far, in the page's history entry: a page opened again from it (a reload,
   // serve's after a save; from disk, Back to it) carries on where it was. Its clock runs on
   // meanwhile: a question whose time ran out counts as late.
-  const keep = more => history.replaceState({ n: Q.length, deck, draw, pos, score, max, mode, T, log: log.map(([q, ...r]) => [Q.indexOf(q), ...r]), ...more }, '')
+  const keep = more => history.replaceState({ v: D.v, deck, draw, pos, score, max, mode, T, log: log.map(([q, ...r]) => [Q.indexOf(q), ...r]), ...more }, '')
   const ask = (left = T, timed = 1) => {
     keep({ until: Date.now() + left })
     q = Q[draw[pos]]
@@ -162,9 +162,9 @@
   })
   // Enter held down repeats: its later presses would go on past the answer's feedback.
   main.addEventListener('keydown', e => { if (e.repeat && e.key == 'Enter') e.preventDefault() })
-  // A bank of another size since (an edit under serve) deals anew.
+  // A quiz edited since (under serve; a bank reordered) deals anew: D.v is its data's hash.
   const s = history.state
-  if (s?.draw && s.n == Q.length) {
+  if (s?.draw && s.v == D.v) {
     ;({ deck, draw, pos, score, max, mode, T } = s)
     log = s.log.map(([i, ...r]) => [Q[i], ...r])
     if (E.tb) E.tb.hidden = !T

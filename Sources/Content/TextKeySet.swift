@@ -1,4 +1,5 @@
 import Markdown
+import Support
 
 /// Texts seen so far, told apart by `TriviaQuiz.choiceKey` (spacing aside), each
 /// with the value it was first seen with: the choices of a question, the questions of a bank.
@@ -148,10 +149,7 @@ struct TextKeySet<Value> {
 
     /// FNV-1a over the key's bytes: the table is a build's, so no seed is needed.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for k in start..<(start + count) {
-            hash = (hash ^ UInt64(bytes[k])) &* 0x100_0000_01b3
-        }
+        let hash = FNV1a.hash(UnsafeBufferPointer(rebasing: bytes[start..<(start + count)]))
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 }

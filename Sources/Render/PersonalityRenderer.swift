@@ -107,9 +107,6 @@ public enum PersonalityRenderer {
         return files
     }
 
-    /// The outcome table, options and words as JSON for the page script:
-    /// `{"n": outcomes, "w": weights[question][answer][outcome], "sq", "sa": shuffle
-    /// questions, answers, "m", "p": the words (`PageMessages.script`)}`.
     /// What a quiz page says about its number of questions: the count ("5 questions") and
     /// the progress line around the question's number (`<span id="qn">1</span>`), as HTML;
     /// the same for every quiz of the language with as many, so filled once for each.
@@ -123,6 +120,10 @@ public enum PersonalityRenderer {
         return (texts[0], texts[1])
     }
 
+    /// The outcome table, options and words as JSON for the page script:
+    /// `{"n": outcomes, "w": weights[question][answer][outcome], "sq", "sa": shuffle
+    /// questions, answers, "m", "p": the words (`PageMessages.script`), "v": a hash of the
+    /// above, so that a play kept in a history entry resumes only on the quiz it began on}`.
     static func scriptData(_ table: OutcomeTable, _ quiz: PersonalityQuiz, words: PageMessages) -> [UInt8] {
         var json = ScriptJSONWriter(capacity: 1024)
         json.beginObject()
@@ -140,6 +141,8 @@ public enum PersonalityRenderer {
                 .init("copy", "personality.copy_link", ["url": "{0}"]),
             ]
         })
+        json.key("v")
+        json.int(Int(FNV1a.hash32(json.bytes)))
         json.endObject()
         return json.bytes
     }

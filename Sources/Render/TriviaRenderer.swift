@@ -83,7 +83,9 @@ public enum TriviaRenderer {
     ///      "pass": pass mark in percent or null,
     ///      "q": [{"h": question, "b": body, "c": [choices], "k": [correct], "m": 1 if multiple,
     ///             "p": points, "x": explanation}],
-    ///      "m": the words of `scriptWords`, "p": their plural table (`PageMessages.script`)}
+    ///      "m": the words of `scriptWords`, "p": their plural table (`PageMessages.script`),
+    ///      "v": a hash of all the above, so that a play kept in the page's history entry
+    ///           resumes only on the quiz it was dealt from, not on one edited since}
     public static func data(_ quiz: TriviaQuiz, markdown: HTMLRenderer, words: PageMessages = .builtIn("en")) -> [UInt8] {
         // The question HTML is most of it; the rest is a few bytes per question.
         var json = ScriptJSONWriter(capacity: 4096)
@@ -132,6 +134,8 @@ public enum TriviaRenderer {
         }
         json.endArray()
         json.members(words.scriptMembers(named: "trivia") { scriptWords(words) })
+        json.key("v")
+        json.int(Int(FNV1a.hash32(json.bytes)))
         json.endObject()
         return json.bytes
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import Support
 
 /// What `serve` adds to its pages, and only `serve`: a small script that listens to the
 /// server's events, reloads the page when a rebuild changed it, and shows the diagnostics of
@@ -112,9 +113,7 @@ public enum LiveReload {
     /// the same from one run of serve to the next.
     public static func version(of page: [UInt8]?) -> String {
         guard let page else { return "" }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in page { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return String(hash, radix: 16)
+        return String(FNV1a.hash(page), radix: 16)
     }
 
     static let scriptSource = SHA256.cspSource(script)

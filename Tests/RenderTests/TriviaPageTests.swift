@@ -45,6 +45,27 @@ import TestSupport
         #expect(romeo["h"] as? String == "Who wrote &quot;Romeo and Juliet&quot;?")
     }
 
+    /// A play kept in the page's history entry resumes only on the quiz it was dealt from:
+    /// the data's "v" is its hash, which a bank reordered in place (of the same size) changes.
+    @Test func theDataNamesItsQuizForAPlayToResumeOn() throws {
+        let range = SourceRange(start: .init(line: 1, column: 1), end: .init(line: 1, column: 1))
+        func question(_ text: String) -> TriviaQuiz.Question {
+            TriviaQuiz.Question(
+                text: [Node(.text(text), range: range)],
+                choices: [.init(content: [Node(.text("yes"), range: range)], correct: true),
+                          .init(content: [Node(.text("no"), range: range)], correct: false)],
+                source: .init(file: "x.md", line: 1))
+        }
+        func version(_ texts: [String]) throws -> Int {
+            let data = TriviaRenderer.data(TriviaQuiz(questions: texts.map(question)), markdown: HTMLRenderer())
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(data)) as? [String: Any])
+            return try #require(object["v"] as? Int)
+        }
+        #expect(try version(["A?", "B?"]) == version(["A?", "B?"]))
+        #expect(try version(["A?", "B?"]) != version(["B?", "A?"]))
+        #expect(try version(["A?", "B?"]) != version(["A?", "C?"]))
+    }
+
     @Test func nothingAnAuthorWritesCanCloseTheDataScript() {
         let range = SourceRange(start: .init(line: 1, column: 1), end: .init(line: 1, column: 1))
         let text = "</script><script>alert(1)</script><!--"

@@ -389,8 +389,10 @@ await check('a page opened again from its history entry carries on: a question, 
   // Its time ran out while the page was away: late.
   const c = game(drawPage, { state: { ...asking, until: 0 } })
   assert(c.$('verdict').textContent.startsWith('Time’s up!'), 'a clock that ran on, not ' + c.$('verdict').textContent)
-  // A bank of another size since (edited under serve): the intro, not a question gone.
-  const d = game(drawPage, { state: { ...asking, n: asking.n + 1 } })
+  // A quiz edited since (under serve; a bank reordered in place, of the same size, has
+  // another hash): the intro, not another question under the old one's answer.
+  assert(asking.v === g.data.v && typeof asking.v == 'number', 'the play names its quiz: ' + asking.v)
+  const d = game(drawPage, { state: { ...asking, v: asking.v + 1 } })
   assert(d.visible('intro') && !d.visible('play'), 'a changed bank starts anew')
   // The result, as it was; and Play again deals on from the same deck.
   for (a.next(); !a.visible('result'); a.next()) a.answer(true)
