@@ -617,7 +617,7 @@ public struct LiveSite: Sendable {
         if let context, path == context.templates.stylesheetPath { return context.stylesheet.contents }
         if let context, path == NotFoundRenderer.path, makesNotFoundPage { return NotFoundRenderer.render(site: context).contents }
         guard let context, let owner = owners[path], let entry = entries[owner]?.entry, let good = analysis(of: owner) else { return nil }
-        return Pipeline.render(good, map: entry.map, site: context).first { $0.path == path }?.contents
+        return Pipeline.renderFile(path, of: good, map: entry.map, site: context)
     }
 
     /// The analysed content of a file's last good version: from the cache, else parsed and

@@ -324,12 +324,27 @@ public struct Pipeline: Sendable {
         case .trivia(let quiz, _):
             return TriviaRenderer.render(item.meta, quiz, site: site)
         case .story(let story, let analysis):
-            let dot = map?.dot ?? StoryDOT.render(
-                title: item.meta.title, story: story, analysis: analysis, words: site.words(item.meta.lang),
-                choices: site.settings.mapChoices(for: story))
             return StoryRenderer.render(
-                item.meta, story, analysis: analysis, dot: dot, svg: map?.svg, drawing: map?.drawing == true, files: map?.files,
-                site: site)
+                item.meta, story, analysis: analysis, dot: dot(item.meta, story, analysis, map: map, site: site), svg: map?.svg,
+                drawing: map?.drawing == true, files: map?.files, site: site)
         }
+    }
+
+    /// One file of a piece: a story's alone (serve asks for one page of what may be
+    /// thousands); a quiz's few files are rendered together and the one asked for taken.
+    static func renderFile(_ path: String, of item: AnalysedContent, map: StoryMap?, site: SiteContext) -> [UInt8]? {
+        guard case .story(let story, let analysis) = item.body else {
+            return render(item, map: map, site: site).first { $0.path == path }?.contents
+        }
+        return StoryRenderer.file(
+            path, of: item.meta, story, analysis: analysis, dot: { dot(item.meta, story, analysis, map: map, site: site) },
+            svg: map?.svg, drawing: map?.drawing == true, files: map?.files, site: site)?.contents
+    }
+
+    /// A story's DOT text: its map's, else made now.
+    private static func dot(_ meta: ContentMeta, _ story: Story, _ analysis: StoryAnalysis, map: StoryMap?, site: SiteContext) -> String {
+        map?.dot ?? StoryDOT.render(
+            title: meta.title, story: story, analysis: analysis, words: site.words(meta.lang),
+            choices: site.settings.mapChoices(for: story))
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 import Markdown
 import Site
 import Support
+import Synchronization
 import Testing
 import TestSupport
 
@@ -223,6 +224,28 @@ struct StoryTestFailure: Error {}
         var own = story
         own.mapChoices = .labels
         #expect(try mapPage(SiteSettings(mapChoices: .tooltips), own) == labelled)
+    }
+
+    /// serve renders the one file asked for: every file of a story alone is the file the
+    /// whole story's rendering gives, with and without a map, and the DOT text is made only
+    /// for `story.dot`.
+    @Test func aStoryFileRenderedAloneIsTheStorysOwn() throws {
+        let (piece, _) = ContentParser.parse(SourceFile(path: "Content/c.md", text: cave), sitePath: "c")
+        guard case .story(let story)? = piece?.body, let meta = piece?.meta else { throw StoryTestFailure() }
+        let analysis = StoryAnalysis.analyse(StoryGraph(story))
+        let site = SiteContext(settings: SiteSettings(), templates: TemplateSet.make().0)
+        for (svg, drawing) in [(Array("<svg/>".utf8), false), (nil, true), (nil, false)] as [([UInt8]?, Bool)] {
+            let whole = StoryRenderer.render(meta, story, analysis: analysis, dot: "digraph {}", svg: svg, drawing: drawing, site: site)
+            for file in whole {
+                let made = Mutex(0)
+                let alone = StoryRenderer.file(
+                    file.path, of: meta, story, analysis: analysis, dot: { made.withLock { $0 += 1 }; return "digraph {}" },
+                    svg: svg, drawing: drawing, site: site)
+                #expect(alone?.contents == file.contents, "\(file.path)")
+                #expect(made.withLock { $0 } == (file.path == "c/story.dot" ? 1 : 0), "\(file.path)")
+            }
+            #expect(StoryRenderer.file("c/nothing.html", of: meta, story, analysis: analysis, dot: { "" }, svg: svg, site: site) == nil)
+        }
     }
 
     @Test func mapPageOnlyWithAnSVG() throws {
