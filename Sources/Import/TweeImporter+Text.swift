@@ -75,7 +75,10 @@ extension TweeImporter {
         var inVars = passage.lines.contains { $0.text.trimmingWhitespace == "--" }
         var fence: Substring?
         var hidden: TweeLine.Hidden?
+        let marks = format.collapsesWhitespace ? collapseMarks(passage) : [:]
+        var collapse = Collapse(marks: marks)
         for (number, raw) in passage.lines {
+            let startsCollapsed = collapse.depth > 0
             // Twine shows no indentation, but Markdown would make a code block of it.
             var line = raw.drop { $0 == " " || $0 == "\t" }
             var indent = raw.utf8.count - line.utf8.count + (number == passage.lines.first?.number ? passage.textColumn - 1 : 0)
@@ -100,7 +103,8 @@ extension TweeImporter {
                 }
             }
             let wasHidden = hidden != nil
-            var joinsPrevious = false
+            // Inside Harlowe's `{…}` a line break is a space like any other.
+            var joinsPrevious = startsCollapsed
             var joinsNext = false
             if format.joinsLinesAtBackslash {
                 if line.first == "\\", format != .unknown || !(line.dropFirst().first.map(isASCIIPunctuation) ?? false) {
@@ -118,7 +122,7 @@ extension TweeImporter {
             for piece in TweeLine(line, hidden: &hidden).pieces {
                 switch piece {
                 case .text(let text):
-                    texts[texts.count - 1] += plain(text, number: number, column: column, note: note)
+                    texts[texts.count - 1] += plain(text, number: number, column: column, note: note, collapse: &collapse)
                 case .code(let text):
                     texts[texts.count - 1] += text
                 case .tag(let name, let start, let end):
@@ -150,6 +154,10 @@ extension TweeImporter {
                         texts[texts.count - 1] += MarkdownText.escape(String(line[link.range]))
                     }
                 }
+            }
+            if collapse.depth > 0 {
+                joinsNext = true
+                if let last = texts.last?.last, !last.isWhitespace { texts[texts.count - 1] += " " }
             }
             let blank = !wasHidden && raw.allSatisfy(\.isWhitespace)
             for (i, text) in texts.enumerated() {
@@ -248,11 +256,47 @@ extension TweeImporter {
         character.isASCII && (character.isPunctuation || character.isSymbol)
     }
 
+    /// Harlowe's collapsing whitespace markup: within `{` and `}` (nested or not) every run of
+    /// white space, line breaks too, is one space; an unclosed `{=` collapses the rest of the
+    /// passage. `depth` is how many are open where the conversion stands.
+    struct Collapse {
+        enum Kind { case open, close, unclosed }
+        struct Mark: Hashable {
+            var line: Int
+            var at: String.Index
+        }
+        var marks: [Mark: Kind]
+        var depth = 0
+    }
+
+    /// The braces of a passage's prose that are Harlowe's collapsing markup: a `{` with its
+    /// `}`, or a `{=` left open; any other brace is text. Code spans and links hold none.
+    static func collapseMarks(_ passage: Passage) -> [Collapse.Mark: Collapse.Kind] {
+        var marks: [Collapse.Mark: Collapse.Kind] = [:]
+        var open: [(mark: Collapse.Mark, unclosed: Bool)] = []
+        var hidden: TweeLine.Hidden?
+        for (number, line) in passage.lines {
+            for case .text(let text) in TweeLine(line, hidden: &hidden).pieces {
+                for i in text.indices where text[i] == "{" || text[i] == "}" {
+                    let mark = Collapse.Mark(line: number, at: i)
+                    if text[i] == "{" {
+                        let next = text.index(after: i)
+                        open.append((mark, next < text.endIndex && text[next] == "="))
+                    } else if let opening = open.popLast() {
+                        (marks[opening.mark], marks[mark]) = (.open, .close)
+                    }
+                }
+            }
+        }
+        for opening in open where opening.unclosed { marks[opening.mark] = .unclosed }
+        return marks
+    }
+
     /// Text outside links, code and tags: story-format code is noted, and what would be
     /// quizgen markup escaped (`<<` is no HTML tag, `](#id)` is no choice, Harlowe's
     /// `[hook](else:)` is no link, a lone backtick opens no code span).
     static func plain(
-        _ text: Substring, number: Int, column: (String.Index) -> Int, note: (String, Int, Int) -> Void
+        _ text: Substring, number: Int, column: (String.Index) -> Int, note: (String, Int, Int) -> Void, collapse: inout Collapse
     ) -> String {
         if let macro = text.firstRange(of: "<<") { note("SugarCube macros <<…>>", number, column(macro.lowerBound)) }
         if let template = text.firstRange(of: "<%") { note("Snowman templates <%…%>", number, column(template.lowerBound)) }
@@ -260,7 +304,19 @@ extension TweeImporter {
         var i = text.startIndex
         while i < text.endIndex {
             let character = text[i]
-            let next = text.index(after: i)
+            var next = text.index(after: i)
+            if let mark = collapse.marks[Collapse.Mark(line: number, at: i)] {
+                // Harlowe's collapsing markup goes; `{=` runs on to the passage's end.
+                collapse.depth += character == "{" ? 1 : -1
+                if mark == .unclosed { while next < text.endIndex, text[next] == "=" { next = text.index(after: next) } }
+                i = next
+                continue
+            }
+            if collapse.depth > 0, character.isWhitespace {
+                if let last = out.last, !last.isWhitespace { out.append(" ") }
+                i = next
+                continue
+            }
             let afterBracket = i > text.startIndex && text[text.index(before: i)] == "]"
             if character == "(", let colon = text[next...].prefix(24).firstIndex(of: ":"),
                text[next..<colon].count > 0, text[next..<colon].allSatisfy({ $0.isLetter || $0 == "-" || $0.isNumber }),

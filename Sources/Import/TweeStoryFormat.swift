@@ -18,4 +18,8 @@ enum TweeStoryFormat: Equatable {
     /// starts with `\` to the one before; Chapbook and Snowman read Markdown, where a `\` at
     /// the end of a line is a line break.
     var joinsLinesAtBackslash: Bool { self != .chapbook && self != .snowman }
+
+    /// Harlowe's `{…}` collapses white space; elsewhere braces are text. Only where StoryData
+    /// names Harlowe: a file without it may be Chapbook's, whose `{embed passage}` is an insert.
+    var collapsesWhitespace: Bool { self == .harlowe }
 }

@@ -207,6 +207,21 @@ import TestSupport
             warnings: ["2:1: warning: 'Start' has story-format code (Harlowe macros such as (if:) and variables such as $x) that a static page cannot run: it is kept as plain text"])
     }
 
+    /// Harlowe's collapsing whitespace markup: what `{…}` holds is one line with single
+    /// spaces (nested or not, `<br>` still a break), `{=` collapses the rest, and the braces
+    /// go; a brace without its pair, in SugarCube, or without StoryData naming Harlowe (it
+    /// may be Chapbook's insert) is text.
+    @Test func harlowesCollapsingMarkupCollapsesAndGoes() {
+        let harlowe = ":: StoryData\n{\"format\": \"Harlowe\"}\n\n"
+        expectImport(harlowe + ":: Start\n{\n  You are\n\n    in a room.<br>Dark.\n}\nOn\n", endsWith: "## Start {#start}\n\nYou are in a room.\\\nDark.\\\nOn\n")
+        expectImport(harlowe + ":: Start\nA {Good  { gumballs!}} b\n", endsWith: "## Start {#start}\n\nA Good gumballs! b\n")
+        expectImport(harlowe + ":: Start\nOne\nTwo {=\nThree\n  Four\n", endsWith: "## Start {#start}\n\nOne\\\nTwo Three Four\n")
+        expectImport(harlowe + ":: Start\nA { b\nc } d }\n", endsWith: "## Start {#start}\n\nA b c  d }\n")
+        expectImport(harlowe + ":: Start\nNo { pair\n", endsWith: "## Start {#start}\n\nNo { pair\n")
+        expectImport(":: Start\n{\nKept\n}\n", endsWith: "## Start {#start}\n\n{\\\nKept\\\n}\n")
+        expectImport(":: StoryData\n{\"format\": \"SugarCube\"}\n\n:: Start\n{\nKept\n}\n", endsWith: "## Start {#start}\n\n{\\\nKept\\\n}\n")
+    }
+
     func expectImport(_ text: String, endsWith end: String, warnings: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) {
         let imported = importing(text, .twee, path: "s.twee")
         #expect(imported.markdown.hasSuffix(end), "\(imported.markdown)", sourceLocation: sourceLocation)
