@@ -135,7 +135,9 @@ public struct StoryAnalysis: Sendable, Equatable {
         return StoryAnalysis(
             pageCount: n, start: graph.start, reachable: reachable,
             unreachable: (0..<n).filter { !told[$0] },
-            traps: (0..<n).filter { reachable[$0] && !reachesEnding[$0] },
+            // A page reached only through what a mistyped link meant is told a trap too: it is
+            // not told unreachable, and a loop there is worth knowing before the typo is fixed.
+            traps: (0..<n).filter { told[$0] && !reachesEnding[$0] },
             loops: loops, loopIsReachable: !loopPages.isEmpty, endings: endingPaths,
             playthroughs: totalIsBounded ? .exact(total) : .unbounded)
     }

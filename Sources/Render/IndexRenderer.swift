@@ -8,10 +8,11 @@ public enum IndexRenderer {
     public static func render(_ pieces: [ContentMeta], site: SiteContext) -> OutputFile {
         let words = site.words(site.settings.language)
         let siteRTL = site.isRightToLeft(site.settings.language)
-        // Path order is the order of the paths' bytes (code points): what a sort of the
-        // paths gives. Each path's bytes are made once, and indices are sorted rather than
-        // the entries, which are large to move.
-        let paths = pieces.map { Array($0.sitePath.utf8) }
+        // Path order is the order of the Markdown files' paths, byte by byte (code point by
+        // code point): what a plain sort of them gives, `maths-extra.md`, `maths.md`,
+        // `maths/week1.md`. Each path's bytes are made once, and indices are sorted rather
+        // than the entries, which are large to move.
+        let paths = pieces.map { Array(($0.sitePath + ".md").utf8) }
         let order = paths.indices.sorted { paths[$0].lexicographicallyPrecedes(paths[$1]) }
         let entries: [TemplateValue] = order.map { pieces[$0] }.map { meta in
             let folder = meta.sitePath.lastIndex(of: "/").map { String(meta.sitePath[..<$0]) } ?? ""
@@ -23,6 +24,8 @@ public enum IndexRenderer {
                 "url": .string(SitePaths.urlPath(meta.sitePath + "/index.html")),
                 "title": .string(meta.title),
                 "kind": .string(words.text("kind.\(meta.kind.rawValue)")),
+                // The kind as front matter names it, for styling: `personality`, `trivia`, `story`.
+                "kindName": .string(meta.kind.rawValue),
                 "description": .string(meta.description),
                 "hasDescription": .bool(!meta.description.isEmpty),
                 "otherLang": .bool(meta.lang.lowercased() != site.settings.language.lowercased()),

@@ -74,8 +74,8 @@ struct StoryTestFailure: Error {}
 
     @Test func theSiteIndexListsStories() throws {
         let index = try #require(SampleSite.page("index.html"))
-        #expect(index.contains("<a href=\"crossroads/index.html\">The Crossroads</a> <span class=\"kind\">Story</span>"))
-        #expect(index.contains("<a href=\"the-cave/index.html\">The Cave</a> <span class=\"kind\">Story</span>"))
+        #expect(index.contains("<a href=\"crossroads/index.html\">The Crossroads</a> <span class=\"kind story\">Story</span>"))
+        #expect(index.contains("<a href=\"the-cave/index.html\">The Cave</a> <span class=\"kind story\">Story</span>"))
     }
 
     @Test func fileNamesAreSafeAndDistinct() throws {

@@ -52,7 +52,7 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
         #expect(site.read("public/seven/story.dot")?.hasPrefix("digraph \"Seven\" {") == true)
         #expect(site.read("public/seven/story.svg")?.hasPrefix("<svg") == true)
         #expect(site.read("public/seven/index.html")?.contains("<a href=\"map.html\">Map of the story</a>") == true)
-        #expect(site.read("public/index.html")?.contains("<span class=\"kind\">Story</span>") == true)
+        #expect(site.read("public/index.html")?.contains("<span class=\"kind story\">Story</span>") == true)
     }
 
     @Test func withoutGraphvizThereIsNoMapAndOneNote() throws {
@@ -132,6 +132,18 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
         #expect(located(far.build().diagnostics) == [
             "Content/seven.md:13:3: error: unknown page 'elsewhere'",
             "Content/seven.md:17:4: warning: page 6 cannot be reached: no path from the start (page 1) leads here",
+        ])
+    }
+
+    /// A page reached only through what a mistyped link meant, and from which no ending can
+    /// be reached, is told a trap: it is not told unreachable, and was told nothing at all.
+    @Test func aTrapBehindAMistypedLinkIsStillTold() {
+        let text = "---\nkind: story\ntitle: Typo trap\n---\n## Start {#start}\n- [Go](#lop)\n- [Leave](#end)\n\n"
+            + "## Loop {#loop}\n[Again](#loop)\n\n## End {#end}\nThe end.\n"
+        let site = TemporarySite(files: ["Content/t.md": text])
+        #expect(located(site.build().diagnostics) == [
+            "Content/t.md:6:3: error: unknown page 'lop'",
+            "Content/t.md:9:4: warning: page 2 is a trap: no ending can be reached from it",
         ])
     }
 
