@@ -10,11 +10,11 @@ public enum IndexRenderer {
         let words = site.words(site.settings.language)
         let siteRTL = site.isRightToLeft(site.settings.language)
         // By folder first, so that each folder's entries stand together under one heading.
-        // Each name's bytes are made once, not at every comparison, and indices are sorted
+        // Each name's key is made once, not at every comparison, and indices are sorted
         // rather than the entries, which are large to move.
         let keys = pieces.map { meta in
-            let path = Array(meta.sitePath.utf8)
-            return (folder: Array(path[..<(path.lastIndex(of: UInt8(ascii: "/")) ?? 0)]), path: path)
+            let path = meta.sitePath
+            return (folder: NaturalOrder.Key(path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""), path: NaturalOrder.Key(path))
         }
         let order = keys.indices.sorted { a, b in
             keys[a].folder != keys[b].folder
@@ -43,7 +43,7 @@ public enum IndexRenderer {
         let folders = order.map { keys[$0].folder }
         for end in folders.indices.dropFirst() + [folders.count] where !folders.isEmpty
             && (end == folders.count || folders[end] != folders[start]) {
-            let name = String(decoding: folders[start], as: UTF8.self)
+            let name = String(decoding: folders[start].bytes, as: UTF8.self)
             groups.append(["folder": .string(name), "hasFolder": .bool(!name.isEmpty), "entries": .list(Array(entries[start..<end]))])
             start = end
         }

@@ -1,16 +1,51 @@
+@_spi(_Unicode) import Swift
+
 /// Names in the order people number them: `week2` before `week10`, `Week3` between them,
-/// as a file manager lists them; runs of ASCII digits compare by value, ASCII letters
-/// without their case, everything else byte by byte (and names equal so, byte by byte).
+/// as a file manager lists them; runs of ASCII digits compare by value, letters without
+/// their case or accents (`école` beside `ecole`, `Ärger` among the a's), everything else
+/// byte by byte (and names equal so, byte by byte). Scripts without case or accents, CJK
+/// among them, stay in code-point order.
 public enum NaturalOrder {
-    public static func precedes(_ a: String, _ b: String) -> Bool {
-        precedes(Array(a.utf8), Array(b.utf8))
+    /// What a name is compared by, made once per name: a sort compares each many times, and
+    /// folding at every comparison cost 3 % of a build.
+    public struct Key: Equatable, Sendable {
+        /// The name's UTF-8 bytes, which break ties.
+        public let bytes: [UInt8]
+        /// The name decomposed (NFD), its combining marks dropped, in lower case.
+        let folded: [UInt8]
+
+        public init(_ name: String) {
+            bytes = Array(name.utf8)
+            folded = bytes.allSatisfy { $0 < 0x80 } ? bytes : Self.fold(name)
+        }
+
+        public static func == (a: Key, b: Key) -> Bool { a.bytes == b.bytes }
+
+        static func fold(_ name: String) -> [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(name.utf8.count)
+            // A scalar that combines (canonical combining class not 0) is an accent on the
+            // letter before it; case is ASCII's only once `compare` folds it, so all of it here.
+            for scalar in name._nfd where scalar.properties.canonicalCombiningClass == .notReordered {
+                if scalar.isASCII {
+                    out.append(UInt8(scalar.value))
+                } else {
+                    for lower in scalar.properties.lowercaseMapping.unicodeScalars { out += UTF8.encode(lower)! }
+                }
+            }
+            return out
+        }
     }
 
-    /// The same on UTF-8 bytes, for a sort that makes each name's bytes once.
-    public static func precedes(_ x: [UInt8], _ y: [UInt8]) -> Bool {
-        switch compare(x, y) {
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        precedes(Key(a), Key(b))
+    }
+
+    /// The same on keys, for a sort that makes each name's key once.
+    public static func precedes(_ x: Key, _ y: Key) -> Bool {
+        switch compare(x.folded, y.folded) {
         case .some(let less): less
-        case nil: x.lexicographicallyPrecedes(y)
+        case nil: x.bytes.lexicographicallyPrecedes(y.bytes)
         }
     }
 

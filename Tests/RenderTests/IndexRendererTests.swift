@@ -44,4 +44,15 @@ import TestSupport
         #expect(sorted == ["A", "a", "a1", "a1b", "a02", "a2", "a10", "alpha", "b", "week1", "Week3", "week10", "x007", "x7", "x70", "Zeta"])
         #expect(!NaturalOrder.precedes("a", "a") && NaturalOrder.precedes("", "a"))
     }
+
+    /// A letter with an accent stands with its base letter, not after `z` by its code point;
+    /// names equal so are ordered by their bytes, and CJK names by their code points.
+    @Test func accentedLettersSortWithTheirBaseLetter() {
+        let sorted = ["v", "école", "Zebra", "Ärger", "apfel", "ecole", "Éclair", "edam", "東京", "北京", "İzmir", "jazz", "Ecole"]
+            .sorted(by: NaturalOrder.precedes)
+        #expect(sorted == ["apfel", "Ärger", "Éclair", "Ecole", "ecole", "école", "edam", "İzmir", "jazz", "v", "Zebra", "北京", "東京"])
+        let page = index(["v", "école", "Zebra", "Ärger", "b"])
+        let shown = page.matches(of: /<a href="([^"]*)\/index.html"/).map { String($0.1) }
+        #expect(shown == ["%C3%84rger", "b", "%C3%A9cole", "v", "Zebra"])
+    }
 }
