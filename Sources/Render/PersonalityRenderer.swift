@@ -107,9 +107,6 @@ public enum PersonalityRenderer {
         return files
     }
 
-    /// The outcome table, options and words as JSON for the page script:
-    /// `{"n": outcomes, "w": weights[question][answer][outcome], "sq", "sa": shuffle
-    /// questions, answers, "m", "p": the words (`PageMessages.script`)}`.
     /// What a quiz page says about its number of questions: the count ("5 questions") and
     /// the progress line around the question's number (`<span id="qn">1</span>`), as HTML;
     /// the same for every quiz of the language with as many, so filled once for each.
@@ -123,6 +120,9 @@ public enum PersonalityRenderer {
         return (texts[0], texts[1])
     }
 
+    /// The outcome table, options and words as JSON for the page script:
+    /// `{"n": outcomes, "w": weights[question][answer][outcome], "sq", "sa": shuffle
+    /// questions, answers, "m", "f": the words and how numbers are written (`PageMessages.script`)}`.
     static func scriptData(_ table: OutcomeTable, _ quiz: PersonalityQuiz, words: PageMessages) -> [UInt8] {
         var json = ScriptJSONWriter(capacity: 1024)
         json.beginObject()
@@ -133,7 +133,8 @@ public enum PersonalityRenderer {
         json.bool(quiz.shuffleQuestions)
         json.key("sa")
         json.bool(quiz.shuffleAnswers)
-        json.members(words.scriptMembers(named: "personality") {
+        // "f": the question counter is written as the language writes numbers ("1.200").
+        json.members(words.scriptMembers(named: "personality", numbers: true) {
             [
                 .init("share", "personality.share_text", ["result": "{0}", "title": "{1}"]),
                 .init("copied", "personality.link_copied"),
