@@ -10,8 +10,11 @@
   const kids = (e, s) => [...e.querySelectorAll(':scope > ' + s)], kid = (e, s) => kids(e, s)[0]
   const last = (e, s) => kids(e, s).pop()
   const data = JSON.parse(json.textContent), W = data.w
-  // say(name, v0, …): the page's words, from the language's catalog.
+  // say(name, v0, …): the page's words, from the language's catalog. N(x): a whole number
+  // grouped as the language groups them (data.f: [group sign, decimal sign, fewest digits
+  // before a group]), as the page writes the count of questions.
   const say = (k, ...v) => data.m[k].replace(/{(\d)}/g, (s, i) => v[i])
+  const N = x => (x += '')[2 + data.f[2]] ? x.replace(/\B(?=(\d{3})+$)/g, data.f[0]) : x
   const intro = kid(root, '#intro'), play = kid(root, '#play'), result = kid(root, '#result')
   const begin = last(intro, 'button'), qn = kid(play, 'p > #qn'), bar = kid(play, '#bar'), back = last(play, '#back')
   const shareButton = kid(result, '#share'), status = kid(result, '#status'), again = kid(result, '#again')
@@ -49,7 +52,7 @@
       q.el.hidden = false
       // Back at a question answered by a button, that answer stays marked (pressed).
       if (q.box) kids(q.box, 'button').forEach(b => b.setAttribute('aria-pressed', !!picks[order[p]]?.includes(+b.value)))
-      qn.textContent = p + 1
+      qn.textContent = N(p + 1)
       bar.value = p
       back.hidden = !p
       return q.h.focus()

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Diagnostics
+import Support
 
 extension SourceFile {
     /// An error at the file's first NUL byte, nil when it has none.
@@ -23,6 +24,13 @@ extension SourceFile {
             return UnsafeRawPointer(nul) - UnsafeRawPointer(base)
         }
         guard let offset = found else { return nil }
+        // ASCII saved as UTF-16 or UTF-32 is valid UTF-8 with a NUL beside every letter: the
+        // first NUL is no place to look, and deleting NULs no fix.
+        if let encoding = ByteOrderMark.unmarked(text.utf8) {
+            return diagnostic(
+                .error, ByteOrderMark.notUTF8("the file", encoding: encoding), byteOffset: 0,
+                hint: "save it as UTF-8 in your editor")
+        }
         return diagnostic(
             .error, "the file contains a NUL byte", byteOffset: offset,
             hint: "delete it; text files have no NUL bytes (was the file saved by a program that writes binary?)")

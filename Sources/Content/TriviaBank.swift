@@ -9,6 +9,9 @@ import SwiftCSV
 /// CSV fields are plain text, not Markdown.
 enum TriviaBank {
     static let required = ["question", "choices", "answer"]
+    /// How to fix a bank that is not UTF-8, in the spreadsheets that write banks.
+    static let saveAsUTF8 = "save it as UTF-8: in Excel, Save As \"CSV UTF-8 (Comma delimited)\"; in LibreOffice, "
+        + "choose the character set Unicode (UTF-8)"
     static let optional = ["points", "level", "explanation"]
     /// Longer fields are almost surely a mistake, and would make one enormous page.
     static let fieldLimit = 10_000
@@ -50,6 +53,12 @@ enum TriviaBank {
         let text = normalized(raw)
         let file = SourceFile(path: path, text: text)
         var result = Result(file: file)
+        // ASCII saved as UTF-16 or UTF-32 without a mark reads as UTF-8 with NULs between
+        // the letters: as with a mark, said so at the start.
+        if let encoding = ByteOrderMark.unmarked(text.utf8) {
+            result.diagnostics.append(file.error(ByteOrderMark.notUTF8("the bank file", encoding: encoding), line: 1, hint: saveAsUTF8))
+            return result
+        }
         let headerLength = text.utf8.firstIndex(of: UInt8(ascii: "\n")).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) } ?? size
         guard headerLength <= headerLimit else {
             result.diagnostics.append(.error(

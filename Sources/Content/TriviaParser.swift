@@ -476,8 +476,7 @@ enum TriviaParser {
         case .failure(.notUTF8(let line, let column, let text, let encoding)):
             return .failure(.error(
                 ByteOrderMark.notUTF8("the bank file", encoding: encoding), file: display, line: line, column: column,
-                hint: "save it as UTF-8: in Excel, Save As \"CSV UTF-8 (Comma delimited)\"; in LibreOffice, "
-                    + "choose the character set Unicode (UTF-8)", sourceLine: text))
+                hint: TriviaBank.saveAsUTF8, sourceLine: text))
         }
     }
 

@@ -13,12 +13,15 @@ public enum ImportSource {
         }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        if let bad = firstInvalid(body) {
+        if var bad = firstInvalid(body) {
+            // Saved as UTF-16 or UTF-32 without a mark: said so at the start, as with one.
+            let unmarked = ByteOrderMark.encoding(bytes) == nil ? ByteOrderMark.unmarked(bytes) : nil
+            if unmarked != nil { bad = body.startIndex }
             let line = body[..<bad].count { $0 == 0x0A } + 1
             let lineStart = body[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? body.startIndex
             let column = String(decoding: body[lineStart..<bad], as: UTF8.self).count + 1
             return .failure(.error(
-                ByteOrderMark.notUTF8("the file", encoding: ByteOrderMark.encoding(bytes)), file: path, line: line, column: column,
+                ByteOrderMark.notUTF8("the file", encoding: ByteOrderMark.encoding(bytes) ?? unmarked), file: path, line: line, column: column,
                 hint: path.lowercased().hasSuffix(".csv")
                     ? "save it as UTF-8 (in Excel: \"CSV UTF-8\"; in most editors: Save with Encoding, UTF-8)"
                     : "save it as UTF-8 (in most editors: Save with Encoding, UTF-8)"))

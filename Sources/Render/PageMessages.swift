@@ -123,7 +123,8 @@ public struct PageMessages: Sendable {
     /// Spanish, French and Portuguese `many`: "1000000 di punti") and digit `100 + n % 100`
     /// for the rest, which CLDR's rules for whole numbers make exact: none looks further
     /// than n % 100 but those four, at n % 1000000. The script then needs no rules.
-    public func script(_ words: [ScriptWord]) -> [(String, ScriptJSON)] {
+    /// `numbers`: "f" also without forms, for a script that writes numbers of its own.
+    public func script(_ words: [ScriptWord], numbers: Bool = false) -> [(String, ScriptJSON)] {
         let categories = catalog.pluralRule.categories
         var plural = false
         let fields: [(String, ScriptJSON)] = words.map { word in
@@ -136,21 +137,21 @@ public struct PageMessages: Sendable {
             plural = true
             return (word.name, .array(categories.map { shape(message.text(for: $0)) }))
         }
-        guard plural else { return [("m", .object(fields))] }
+        guard plural || numbers else { return [("m", .object(fields))] }
         // Counts are written as the language writes numbers: its group and decimal signs and
         // the digits before it groups ("2.000"; Spanish "2000").
-        let numbers = catalog.numbers
-        return [("m", .object(fields)), ("p", .string(pluralTable)),
-                ("f", .array([.string(numbers.group), .string(numbers.decimal), .int(numbers.minimumGrouping)]))]
+        let style = catalog.numbers
+        let f = ("f", ScriptJSON.array([.string(style.group), .string(style.decimal), .int(style.minimumGrouping)]))
+        return plural ? [("m", .object(fields)), ("p", .string(pluralTable)), f] : [("m", .object(fields)), f]
     }
 
     /// The same for the script `name` (`trivia`, `personality`), encoded as members of the
     /// page data's object (`"m":{…},"p":"…"`, for `ScriptJSONWriter.members`): its words
     /// are the same on every page of the language, so they are made and encoded once.
-    public func scriptMembers(named name: String, _ words: () -> [ScriptWord]) -> [UInt8] {
+    public func scriptMembers(named name: String, numbers: Bool = false, _ words: () -> [ScriptWord]) -> [UInt8] {
         scripts.value(name) {
             var json = ScriptJSONWriter()
-            for (key, value) in script(words()) { json.member(key, value) }
+            for (key, value) in script(words(), numbers: numbers) { json.member(key, value) }
             return json.bytes
         }
     }

@@ -122,8 +122,9 @@ public enum PersonalityRenderer {
 
     /// The outcome table, options and words as JSON for the page script:
     /// `{"n": outcomes, "w": weights[question][answer][outcome], "sq", "sa": shuffle
-    /// questions, answers, "m", "p": the words (`PageMessages.script`), "v": a hash of the
-    /// above, so that a play kept in a history entry resumes only on the quiz it began on}`.
+    /// questions, answers, "m", "f": the words and how numbers are written
+    /// (`PageMessages.script`), "v": a hash of the above, so that a play kept in a history
+    /// entry resumes only on the quiz it began on}`.
     static func scriptData(_ table: OutcomeTable, _ quiz: PersonalityQuiz, words: PageMessages) -> [UInt8] {
         var json = ScriptJSONWriter(capacity: 1024)
         json.beginObject()
@@ -134,7 +135,8 @@ public enum PersonalityRenderer {
         json.bool(quiz.shuffleQuestions)
         json.key("sa")
         json.bool(quiz.shuffleAnswers)
-        json.members(words.scriptMembers(named: "personality") {
+        // "f": the question counter is written as the language writes numbers ("1.200").
+        json.members(words.scriptMembers(named: "personality", numbers: true) {
             [
                 .init("share", "personality.share_text", ["result": "{0}", "title": "{1}"]),
                 .init("copied", "personality.link_copied"),

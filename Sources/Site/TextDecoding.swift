@@ -136,6 +136,13 @@ enum TextDecoding {
     /// diagnostic counts them, in the text as normalised (`\r\n`, `\r` and `\n` each end a
     /// line; a byte-order mark is none of the first line).
     static func place(of i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> InvalidUTF8 {
+        // Saved as UTF-16 or UTF-32 without a mark: said so at the start, as with a mark,
+        // rather than at the first letter outside ASCII.
+        if i > 0, ByteOrderMark.encoding(bytes) == nil, let unmarked = ByteOrderMark.unmarked(bytes) {
+            var start = place(of: 0, in: bytes)
+            start.encoding = unmarked
+            return start
+        }
         var line = 1
         var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         for k in lineStart..<i where bytes[k] == 0x0A || bytes[k] == 0x0D {

@@ -38,13 +38,17 @@ struct Graph: ParsableCommand {
     @Option(name: .long, help: "The output format: DOT text, or SVG drawn by dot.")
     var format: Format = .dot
 
-    @Option(name: .long, help: ArgumentHelp("With --format svg: seconds dot may take (0 for no limit).", valueName: "seconds"))
+    // Unconditional: `--time-limit -1` takes "-1" as its value (to refuse it as less than 0)
+    // rather than as an option, which left the limit "missing".
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("With --format svg: seconds dot may take (0 for no limit).", valueName: "seconds"))
     var timeLimit = 30
 
     @OptionGroup var colors: ColorOptions
 
     func validate() throws {
-        guard timeLimit >= 0 else { throw ValidationError("--time-limit is a number of seconds, 0 or more") }
+        guard timeLimit >= 0 else { throw ValidationError("--time-limit is a number of seconds, 0 or more (0 for no limit), not \(timeLimit)") }
     }
 
     func run() throws {

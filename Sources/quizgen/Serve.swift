@@ -30,7 +30,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var site: SiteOptions
 
-    @Option(name: .long, help: ArgumentHelp("The port (default: \(SiteServer.defaultPort), or the next free one).", valueName: "n"))
+    // Unconditional, as graph's --time-limit: `--port -1` is a port out of range, not a missing one.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The port (default: \(SiteServer.defaultPort), or the next free one).", valueName: "n"))
     var port: Int?
 
     @Option(name: .long, help: ArgumentHelp("The address to listen on; anything but loopback lets other computers see the site.", valueName: "addr"))
@@ -46,7 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
     var noMaps = false
 
     func validate() throws {
-        if let port, !(1...65535).contains(port) { throw ValidationError("--port must be from 1 to 65535") }
+        if let port, !(1...65535).contains(port) { throw ValidationError("--port must be from 1 to 65535, not \(port)") }
     }
 
     func run() async throws {

@@ -19,6 +19,9 @@ import TestSupport
         #expect(try quizgen("new").status == 64)
         #expect(try quizgen("new", "poem", "x.md").status == 64)
         #expect(try quizgen("serve", "--port", "0").status == 64)
+        // A negative port is out of range, not a missing value.
+        let negative = try quizgen("serve", "--port", "-1")
+        #expect(negative.status == 64 && negative.stderr.contains("--port must be from 1 to 65535, not -1"), "\(negative.stderr)")
     }
 
     @Test func initMakesASiteThatBuildsWithoutWarnings() throws {

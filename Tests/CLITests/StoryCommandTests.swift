@@ -41,8 +41,17 @@ import TestSupport
         // A limit past any deadline is as good as none (it crashed on the date's overflow).
         let huge = try quizgen("graph", "--format", "svg", "--time-limit", "99999999999", crossroads, environment: ["PATH": path])
         #expect(huge.status == 0 && huge.stdout == "<svg>slow</svg>\n", "\(huge.stderr)")
-        let negative = try quizgen("graph", "--time-limit", "-1", crossroads)
-        #expect(negative.status == 64)
+    }
+
+    /// A negative limit is refused with what the option takes, written either way (the
+    /// spaced one was read as a missing value: "-1" looked like an option).
+    @Test func aNegativeTimeLimitSaysWhatTheOptionTakes() throws {
+        for arguments in [["--time-limit", "-1"], ["--time-limit=-1"]] {
+            let negative = try ProcessResult.run(Repository.binary, ["graph"] + arguments + [crossroads])
+            #expect(negative.status == 64)
+            #expect(negative.stderr.contains("--time-limit is a number of seconds, 0 or more (0 for no limit), not -1"), "\(negative.stderr)")
+            #expect(!negative.stderr.contains("Missing value"), "\(negative.stderr)")
+        }
     }
 
     @Test func graphAsSVGWithoutDotIsAClearError() throws {

@@ -156,6 +156,31 @@ import Testing
             == ["2:1: error: the file contains a NUL byte"])
     }
 
+    /// Text saved as UTF-16 or UTF-32 without a byte-order mark is valid UTF-8 with a NUL
+    /// beside every ASCII letter: named at 1:1, as with a mark, not as its first NUL.
+    @Test func wideTextWithoutAMarkIsNamedNotItsFirstNUL() {
+        let text = "---\nkind: story\ntitle: Caf\u{e9}\n---\n## A\n"
+        let wide: [(String, [UInt8])] = [
+            ("UTF-16 (little-endian)", text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
+            ("UTF-16 (big-endian)", text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }),
+            ("UTF-32 (little-endian)", text.unicodeScalars.flatMap { [UInt8($0.value & 0xFF), 0, 0, 0] }),
+            ("UTF-32 (big-endian)", text.unicodeScalars.flatMap { [0, 0, 0, UInt8($0.value & 0xFF)] }),
+        ]
+        for (encoding, bytes) in wide {
+            // The text before the é, which is not UTF-8 in these (the loader stops at it).
+            let file = SourceFile(path: "f.md", text: String(decoding: bytes.prefix(40), as: UTF8.self))
+            #expect(located([file.nulByteError()].compactMap { $0 })
+                == ["1:1: error: the file is \(encoding) without a byte-order mark, not UTF-8"])
+            #expect(file.nulByteError()?.hint == "save it as UTF-8 in your editor")
+        }
+        // A UTF-8 file with stray NULs, and a binary one, still get the NUL.
+        let stray = SourceFile(path: "f.md", text: "---\nkind: story\n---\n## A\nab\0c\0d\0e\0 and more text\n")
+        #expect(located([stray.nulByteError()].compactMap { $0 }) == ["5:3: error: the file contains a NUL byte"])
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6]
+        let binary = SourceFile(path: "f.md", text: String(decoding: png, as: UTF8.self))
+        #expect(binary.nulByteError()?.message == "the file contains a NUL byte")
+    }
+
     @Test func aNULByteInSiteSettingsIsLocatedAtTheByte() {
         let (settings, problems) = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "title: A\nlanguage: f\u{0}r\n"))
         #expect(settings == SiteSettings())

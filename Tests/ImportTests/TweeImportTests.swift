@@ -313,6 +313,12 @@ import TestSupport
             return
         }
         #expect((wide.message, wide.line, wide.column) == ("the file is UTF-16 (little-endian), not UTF-8", 1, 1))
+        // Without the mark, at the start too, not at its first letter outside ASCII.
+        guard case .failure(let unmarked) = ImportSource.decode(":: Start\nCaf\u{e9}\n".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, path: "a.twee") else {
+            Issue.record("decoded")
+            return
+        }
+        #expect((unmarked.message, unmarked.line, unmarked.column) == ("the file is UTF-16 (big-endian) without a byte-order mark, not UTF-8", 1, 1))
     }
 
     /// Twine 2's published HTML: the passages of its `<tw-storydata>`, their text decoded.

@@ -70,6 +70,31 @@ import TestSupport
         #expect(result.stdout.contains("4096 of 4096 combinations agree"))
     }
 
+    /// The question counter, which the script fills, groups as the page's own words do
+    /// (Tests/js/personality-counts.mjs): "Question 1,200 of 1,200", not "1200 of 1,200".
+    @Test(.requires(.node)) func theQuestionCounterGroupsAsTheLanguageDoes() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = SiteContext(settings: SiteSettings(), templates: TemplateSet.make().0)
+        let questions = (1...1_200).map { "## Question \($0)\n- a {x}\n- b {x}\n" }.joined(separator: "\n")
+        for (language, grouped) in [("en", "1,200"), ("de", "1.200"), ("fr", "1\u{202F}200"), ("es", "1200")] {
+            let text = "---\nkind: personality\ntitle: Long\nlang: \(language)\n---\n\(questions)\n## X {#x .outcome}\nYou.\n"
+            let piece = try #require(ContentParser.parse(SourceFile(path: "Content/long.md", text: text), sitePath: "long").0)
+            guard case .personality(let quiz) = piece.body else {
+                Issue.record("not a personality quiz")
+                return
+            }
+            let url = folder.appendingPathComponent(language + ".html")
+            try #require(PersonalityRenderer.render(piece.meta, quiz, table: OutcomeTable(quiz), site: site).first?.text).write(to: url, atomically: true, encoding: .utf8)
+            let result = try ProcessResult.run(
+                URL(fileURLWithPath: "/usr/bin/env"), ["node", Repository.root.appendingPathComponent("Tests/js/personality-counts.mjs").path, url.path])
+            try #require(result.status == 0, "\(result.stdout)\(result.stderr)")
+            let shown = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: String])
+            #expect(shown["last"] == grouped, "\(language)")
+            #expect(shown["line"]?.components(separatedBy: grouped).count == 3, "\(language): \(shown["line"] ?? "")")
+        }
+    }
+
     @Test func everyOutcomeIsReachableInTheSample() throws {
         let report = try #require(SampleSite.output.reports.first { $0.meta.sitePath == "which-animal" })
         guard case .personality(_, _, let distribution?) = report.body else {

@@ -57,6 +57,18 @@ import Testing
         #expect(wider.map(\.message) == ["the file is UTF-32 (little-endian), not UTF-8"])
     }
 
+    /// Without the mark, said so too (by the NULs beside its ASCII), at 1:1 rather than at
+    /// its first NUL or its first letter outside ASCII.
+    @Test func aUTF16FileWithoutAMarkIsToldByItsNULs() {
+        let site = TemporarySite()
+        for (text, line) in [("---\nkind: story\n---\n## A\n", "ASCII"), ("---\nkind: story\n---\n## Caf\u{e9}\n", "é")] {
+            site.writeBytes("Content/wide.md", text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+            let problems = Pipeline().collect(SiteLoader.load(site.location, fileSystem: .disk)).diagnostics
+            #expect(problems.map { "\($0.file):\($0.line):\($0.column): \($0.message)" }
+                == ["Content/wide.md:1:1: the file is UTF-16 (little-endian) without a byte-order mark, not UTF-8"], "\(line)")
+        }
+    }
+
     @Test func byteOrderMarkAndCRLFAreNormalised() {
         #expect(SiteLoader.decodeText([0xEF, 0xBB, 0xBF] + Array("a\r\nb\rc\n".utf8)) == "a\nb\nc\n")
     }

@@ -63,6 +63,13 @@ import Testing
         #expect(site.build().diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
             "Content/quiz/banks/bank.csv:1:1: the bank file is UTF-16 (big-endian), not UTF-8",
         ])
+        // Without the mark, by the NULs beside its letters (it was "no column 'question'").
+        site.writeBytes("Content/quiz/banks/bank.csv", "question,choices,answer\nA?,a|b,a\n".utf8.flatMap { [$0, 0] })
+        let unmarked = site.build().diagnostics
+        #expect(unmarked.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
+            "Content/quiz/banks/bank.csv:1:1: the bank file is UTF-16 (little-endian) without a byte-order mark, not UTF-8",
+        ])
+        #expect(unmarked.first?.hint?.contains("CSV UTF-8") == true)
     }
 
     @Test func aMissingBankIsAnErrorAtTheKey() {
