@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "YAMLReadingTests", dependencies: ["YAMLReading", "TestSupport"]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages", "Diagnostics"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
-        .testTarget(name: "ContentTests", dependencies: ["Content", "Diagnostics", "Markdown", "TestSupport"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "Diagnostics", "Markdown", "Support", "TestSupport"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Content", "Markdown"]),
         // Golden files are read by path (Golden.swift), not as bundle resources.
         .testTarget(

@@ -61,30 +61,12 @@ public struct SiteSettings: Sendable, Equatable {
                     characterColumn: entry.valueColumn, hint: "write a tag such as en, fr or pt-BR"))
             }
         }
-        if var base = reader.string("base-url"), !base.isEmpty {
-            // Schemes have no case (`HTTPS://`); written as pages' URLs have them.
-            for scheme in ["https://", "http://"] where base.lowercased().hasPrefix(scheme) { base = scheme + base.dropFirst(scheme.count) }
-            let scheme = base.hasPrefix("https://") ? 8 : base.hasPrefix("http://") ? 7 : 0
-            // Pages' URLs are made by appending their paths, so anything after the path (a
-            // query or fragment) or white space would end up inside every one of them.
-            let bad = base.unicodeScalars.first { $0 == "?" || $0 == "#" || $0.properties.isWhitespace }
-            // The host and port: no user or password (they would be in every page's URL), a port
-            // that is one.
-            let authority = base.dropFirst(scheme).prefix { $0 != "/" }
-            let port = authority.split(separator: ":", omittingEmptySubsequences: false).dropFirst().first
-            let badAuthority = authority.contains("@") ? "a user name or password ('@')"
-                : port.map { Int($0).map { (1...65_535).contains($0) } ?? false } == false ? "a port that is no port" : nil
-            if scheme > 0, badAuthority == nil, base.utf8.count > scheme, base.utf8.dropFirst(scheme).first != UInt8(ascii: "/"), bad == nil {
-                settings.baseURL = base.hasSuffix("/") ? base : base + "/"
-            } else if scheme > 0, let entry = frontMatter["base-url"] {
-                let what = bad.map { $0 == "?" ? "a query ('?')" : $0 == "#" ? "a fragment ('#')" : "white space" } ?? badAuthority ?? "no host"
+        if let base = reader.string("base-url"), !base.isEmpty, let entry = frontMatter["base-url"] {
+            switch baseURL(base) {
+            case .success(let url): settings.baseURL = url
+            case .failure(let problem):
                 diagnostics.append(file.diagnostic(
-                    .error, "'base-url' is the address the site lives at, and '\(base)' has \(what)", line: entry.valueLine,
-                    characterColumn: entry.valueColumn, hint: "for example https://example.org/quizzes/ (a space in a path is written %20)"))
-            } else if let entry = frontMatter["base-url"] {
-                diagnostics.append(file.diagnostic(
-                    .error, "'base-url' must start with https:// or http://", line: entry.valueLine,
-                    characterColumn: entry.valueColumn, hint: "for example https://example.org/quizzes/"))
+                    .error, problem.message, line: entry.valueLine, characterColumn: entry.valueColumn, hint: problem.hint))
             }
         }
         if let raw = reader.bool("raw-html") { settings.rawHTML = raw }

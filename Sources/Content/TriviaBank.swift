@@ -13,11 +13,10 @@ enum TriviaBank {
     static let saveAsUTF8 = "save it as UTF-8: in Excel, Save As \"CSV UTF-8 (Comma delimited)\"; in LibreOffice, "
         + "choose the character set Unicode (UTF-8)"
     static let optional = ["points", "level", "explanation"]
-    /// Longer fields are almost surely a mistake, and would make one enormous page.
+    /// Longer fields are almost surely a mistake (a missing quote), and would make one
+    /// enormous page. The file's size has the limit of every text file the build reads (the
+    /// loader's), and a page too heavy for readers is a warning after rendering.
     static let fieldLimit = 10_000
-    /// The whole bank travels inside the page, so a bank this large is already far too heavy
-    /// for readers; the limit also keeps the build quick on a runaway file.
-    static let sizeLimit = 2_000_000
     /// A header this long is not a list of column names (and would be read more than once).
     static let headerLimit = 10_000
 
@@ -43,13 +42,6 @@ enum TriviaBank {
     static func parse(
         _ raw: String, path: String, separator: String, delimiter: Character? = nil, levels: inout TriviaParser.Levels
     ) -> Result {
-        let size = raw.utf8.count
-        guard size <= sizeLimit else {
-            let file = SourceFile(path: path, text: "")
-            return Result(file: file, diagnostics: [.error(
-                "the bank file is \(megabytes(size)); a bank may be at most \(megabytes(sizeLimit))", file: path,
-                hint: "every question of the bank is built into the quiz page, so split it into several quizzes")])
-        }
         let text = normalized(raw)
         let file = SourceFile(path: path, text: text)
         var result = Result(file: file)
@@ -59,7 +51,7 @@ enum TriviaBank {
             result.diagnostics.append(file.error(ByteOrderMark.notUTF8("the bank file", encoding: encoding), line: 1, hint: saveAsUTF8))
             return result
         }
-        let headerLength = text.utf8.firstIndex(of: UInt8(ascii: "\n")).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) } ?? size
+        let headerLength = text.utf8.firstIndex(of: UInt8(ascii: "\n")).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) } ?? text.utf8.count
         guard headerLength <= headerLimit else {
             result.diagnostics.append(.error(
                 "the header line is \(headerLength) bytes long; it should name the columns question, choices and answer",
@@ -105,11 +97,6 @@ enum TriviaBank {
         // (`DiagnosticPrinter.listLimit`), so a broken bank stays readable.
         result.diagnostics += problems
         return result
-    }
-
-    static func megabytes(_ bytes: Int) -> String {
-        let tenths = (bytes + 50_000) / 100_000
-        return "\(tenths / 10).\(tenths % 10) MB"
     }
 
     /// CRLF and lone CR become LF (lines as the SourceFile counts them), the byte-order mark

@@ -44,14 +44,31 @@ public enum DefaultFiles {
         guard let names = try? fs.list(folder) else { return false }
         return names.contains { name in
             let path = (folder == "/" ? "" : folder) + "/" + name
-            guard name.hasSuffix(".md"), fs.kind(path) == .file, (fs.size(path) ?? 0) <= 1 << 20,
-                  let bytes = try? fs.read(path)
+            // Any file the build would read counts, whatever its size: only its head is read.
+            guard name.hasSuffix(".md"), fs.kind(path) == .file, (fs.size(path) ?? 0) <= SiteLoader.maximumTextSize,
+                  let bytes = head(path, fs)
             else { return false }
             let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            let lines = String(decoding: bytes[start...].prefix(4096), as: UTF8.self).split(whereSeparator: \.isNewline)
+            let lines = String(decoding: bytes[start...], as: UTF8.self).split(whereSeparator: \.isNewline)
             guard lines.first.map({ String($0).trimmingWhitespace }) == "---" else { return false }
             return lines.dropFirst().prefix { String($0).trimmingWhitespace != "---" }.contains { $0.hasPrefix("kind:") }
         }
+    }
+
+    /// A file's first 4 KB, where front matter starts: read into a buffer of that size where
+    /// the file system can, so that a large Markdown file costs no more than a small one.
+    static func head(_ path: String, _ fs: FileSystem) -> [UInt8]? {
+        guard let readInto = fs.readInto else { return (try? fs.read(path)).map { Array($0.prefix(4096)) } }
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: 4096) { buffer, count in
+            do throws(FileSystem.Failure) {
+                count = try readInto(path, buffer)
+            } catch {
+                failed = true
+                count = 0
+            }
+        }
+        return failed ? nil : bytes
     }
 
     public enum ExportResult: Sendable, Equatable {

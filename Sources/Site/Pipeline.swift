@@ -148,7 +148,8 @@ public struct Pipeline: Sendable {
             }
             var pieces = checked.compactMap(\.0)
             // The index needs titles, not trees: introductions are dropped as chunks finish.
-            metas += pieces.map { var meta = $0.meta; meta.introduction = []; return meta }
+            let chunkMetas = pieces.map { var meta = $0.meta; meta.introduction = []; return meta }
+            metas += chunkMetas
             hasStory = hasStory || pieces.contains { if case .story = $0.body { true } else { false } }
 
             guard options.render, !output.diagnostics.hasErrors else { continue }
@@ -182,7 +183,6 @@ public struct Pipeline: Sendable {
             }
             times.add("maps", clock.lap("maps").seconds)
             let drawing = Set(numbers.keys)
-            let sourcePaths = pieces.map(\.meta.sourcePath)
             // Each piece is handed to the closure that renders it and freed there, on every
             // core: freed here, between chunks, a chunk's trees took a twentieth of the
             // build's CPU time on this one thread while the others waited.
@@ -202,10 +202,12 @@ public struct Pipeline: Sendable {
             var batch: [OutputFile] = []
             for (i, item) in rendered.enumerated() {
                 switch item {
-                case .done(let files): batch += files
+                case .done(let files):
+                    batch += files
+                    output.diagnostics += PageWeight.warnings(files, of: chunkMetas[i])
                 case .awaitingMap(let story):
                     batch += story.files
-                    awaiting[numbers[i]!] = (story, sourcePaths[i], maps[i]!.dot)
+                    awaiting[numbers[i]!] = (story, chunkMetas[i].sourcePath, maps[i]!.dot)
                 }
             }
             // Maps drawn meanwhile: their stories are finished now, not held to the end.

@@ -466,9 +466,11 @@ public enum SiteLoader {
         return nil
     }
 
-    /// The most a text file (Markdown, a bank, a template, quizgen.yml) may hold: parsing
-    /// costs a multiple of the text, and no quiz or story needs more.
-    public static let maximumTextSize = 10 * 1024 * 1024
+    /// The most any text file the build reads (Markdown, a CSV bank, a template, a catalog,
+    /// quizgen.yml) may hold, one rule for all: parsing costs a multiple of the text, and no
+    /// quiz or story needs more. What readers download is a warning of its own, far below
+    /// this (`PageWeight`).
+    public static let maximumTextSize = 10_000_000
 
     enum ReadProblem: Error {
         case unreadable(String)
@@ -498,8 +500,7 @@ public enum SiteLoader {
     }
 
     static func tooLargeMessage(_ size: Int) -> String {
-        let megabytes = Double(size * 10 / (1024 * 1024)) / 10
-        return "the file is \(megabytes) MB; text files may be at most \(maximumTextSize / (1024 * 1024)) MB"
+        "the file is \(Megabytes.text(size)); text files may be at most \(maximumTextSize / 1_000_000) MB"
     }
 
     static func readText(_ path: String, display: String, fs: FileSystem) -> Result<SourceFile, Diagnostic> {

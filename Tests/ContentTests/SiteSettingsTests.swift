@@ -40,6 +40,42 @@ import Testing
         }
     }
 
+    /// Pages carry the base as a URL: a host in another script in IDNA's ASCII form
+    /// (lower-cased and NFC-normalised first), a path's other bytes percent-encoded as UTF-8,
+    /// and an ASCII base exactly as written.
+    @Test func aBaseURLInAnotherScriptIsEncoded() {
+        let cases = [
+            ("https://bücher.example/quiz/übungen/", "https://xn--bcher-kva.example/quiz/%C3%BCbungen/"),
+            ("https://BÜCHER.Example:8443/q", "https://xn--bcher-kva.example:8443/q/"),
+            ("https://bu\u{308}cher.example/", "https://xn--bcher-kva.example/"),
+            ("https://例え。テスト/", "https://xn--r8jz45g.xn--zckzah/"),
+            ("https://bücher.example./", "https://xn--bcher-kva.example./"),
+            ("http://example.org/été%20/", "http://example.org/%C3%A9t%C3%A9%20/"),
+            ("https://Example.ORG/Q%20z/", "https://Example.ORG/Q%20z/"),
+            ("https://example.org.", "https://example.org./"),
+        ]
+        for (written, url) in cases {
+            #expect(settings("base-url: \(written)\n") == (SiteSettings(baseURL: url), []), "\(written)")
+        }
+    }
+
+    /// A host that DNS cannot carry: an empty part, or a part longer than 63 bytes once encoded.
+    @Test func aHostThatCannotBeEncodedIsALocatedError() {
+        let long = String(repeating: "ü", count: 60)
+        for (value, what) in [("https://bücher..example/", "an empty part in its host name ('bücher..example')"),
+                              ("https://.example.org/", "an empty part in its host name ('.example.org')"),
+                              ("https://\(long).example/", "a host name part that is longer than 63 bytes ('\(long)')"),
+                              ("https://\(String(repeating: "a", count: 64)).org/", "a host name part that is longer than 63 bytes ('\(String(repeating: "a", count: 64))')"),
+                              ("https://:8080/", "no host")] {
+            let (parsed, problems) = settings("title: T\nbase-url: \(value)\n")
+            #expect(parsed.baseURL == nil)
+            #expect(problems == ["2:11: error: 'base-url' is the address the site lives at, and '\(value)' has \(what)"], "\(value)")
+        }
+        // 59 scalars that encode within 63 bytes pass.
+        let fits = String(repeating: "a", count: 50) + "ü"
+        #expect(settings("base-url: https://\(fits).example/\n").1 == [])
+    }
+
     @Test func mediaOriginsAreNoneByDefault() {
         #expect(settings("title: T\n").0.mediaOrigins == [])
         #expect(settings("media-origins:\n") == (SiteSettings(), []))

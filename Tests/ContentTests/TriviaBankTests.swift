@@ -230,7 +230,7 @@ func placed(_ diagnostics: [Diagnostic]) -> [String] {
 
     // MARK: Runaway input stays quick and readable
 
-    @Test func hugeFieldsHeadersAndFilesAreRefusedQuickly() {
+    @Test func hugeFieldsAndHeadersAreRefusedQuickly() {
         let field = String(repeating: "x", count: 20_000)
         let (_, long) = banked("question,choices,answer\n\"\(field)\",a|b,a\n")
         #expect(placed(long) == ["Content/quizzes/bank.csv:2:1: error: the question of this row is longer than 10000 characters"])
@@ -239,8 +239,6 @@ func placed(_ diagnostics: [Diagnostic]) -> [String] {
         #expect(placed(wide).first?.hasPrefix("Content/quizzes/bank.csv:1:1: error: the header line is") == true)
         let (_, wideRow) = banked("question,choices,answer\nQ,a|b,a" + String(repeating: ",", count: 100_000) + "\n")
         #expect(wideRow.isEmpty)
-        let (_, huge) = banked("question,choices,answer\n" + String(repeating: "Q,a|b,a\n", count: 300_000))
-        #expect(placed(huge) == ["Content/quizzes/bank.csv:0:0: error: the bank file is 2.4 MB; a bank may be at most 2.0 MB"])
     }
 
     /// Every error of a broken bank is kept and counted; the report lists the first ones.

@@ -105,3 +105,15 @@ import TestSupport
         #expect(distribution.method == .exact)
     }
 }
+
+/// The sample site's quiz pages stay well below the weight a build warns about.
+@Suite struct SamplePageWeightTests {
+    @Test func theSampleQuizPagesAreLight() throws {
+        let quizzes = SampleSite.loaded.contentFiles.map { String($0.relativePath.dropLast(3)) + "/index.html" }
+        for path in quizzes {
+            let page = try #require(SampleSite.output.files.first { $0.path == path }, "\(path)")
+            #expect(page.contents.count < PageWeight.warningSize / 4, "\(path)")
+        }
+        #expect(!SampleSite.output.diagnostics.contains { $0.message.contains("with its inline data") })
+    }
+}

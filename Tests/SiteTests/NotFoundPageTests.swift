@@ -27,6 +27,19 @@ import TestSupport
         #expect(page.contains("<title>Page not found · Quizzes and stories</title>"))
     }
 
+    /// A base URL written in another script goes into pages as a URL: the host in IDNA's
+    /// ASCII form, the path percent-encoded, in `404.html`'s links as in `og:url`.
+    @Test func aBaseURLInAnotherScriptIsWrittenAsAURL() throws {
+        let site = TemporarySite(files: ["Content/quiz.md": quiz, "quizgen.yml": "base-url: https://Bücher.example/quiz/übungen\n"])
+        #expect(site.build().diagnostics.isEmpty)
+        let base = "https://xn--bcher-kva.example/quiz/%C3%BCbungen/"
+        let page = try #require(site.read("public/404.html"))
+        #expect(page.contains("<a href=\"\(base)index.html\">Go to the home page</a>"))
+        let quizPage = try #require(site.read("public/quiz/index.html"))
+        #expect(quizPage.contains("<meta property=\"og:url\" content=\"\(base)quiz/index.html\">"))
+        #expect(quizPage.contains("<link rel=\"canonical\" href=\"\(base)quiz/index.html\">"))
+    }
+
     /// An author's `Content/404.html` is the host's page: copied as written, without an error.
     @Test func theAuthorsOwnPageIsKept() throws {
         let site = TemporarySite(files: ["Content/quiz.md": quiz, "Content/404.html": "<p>Lost? Try the quiz.</p>\n"])

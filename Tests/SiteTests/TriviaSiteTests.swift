@@ -81,17 +81,39 @@ import Testing
     }
 
     /// Runaway input must neither crash nor hang the build: it is refused with a message.
-    /// The size is checked before the CSV is read, so the first two messages show that no
-    /// parse was tried (without the check, the wide header gets the header's message); the
-    /// time limit, not a clock, stops a hang.
+    /// A header too wide is refused before the rows are read, a file too large before it is
+    /// read at all (the limit of every text file); the time limit, not a clock, stops a hang.
     @Test(.timeLimit(.minutes(1))) func runawayBanksAreRefusedQuickly() {
         let site = TemporarySite(files: ["Content/quiz/banked.md": markdown])
         let wide = "question,choices,answer," + (0..<1_000_000).map { "c\($0)" }.joined(separator: ",") + "\nQ,a|b,a\n"
         site.write("Content/quiz/banks/bank.csv", wide)
-        #expect(site.build().diagnostics.map(\.message) == ["the bank file is 7.9 MB; a bank may be at most 2.0 MB"])
+        #expect(site.build().diagnostics.map(\.message) == [
+            "the header line is 7888913 bytes long; it should name the columns question, choices and answer"])
         site.write("Content/quiz/banks/bank.csv", "question,choices,answer\n\"" + String(repeating: "x", count: 10_000_000) + "\",a|b,a\n")
-        #expect(site.build().diagnostics.map(\.message) == ["the bank file is 10.0 MB; a bank may be at most 2.0 MB"])
+        #expect(site.build().diagnostics.map(\.message) == [
+            "cannot read the bank file 'banks/bank.csv': the file is 10.0 MB; text files may be at most 10 MB"])
         site.write("Content/quiz/banks/bank.csv", "question,choices,answer\n\"" + String(repeating: "x", count: 1_900_000) + "\",a|b,a\nQ,a|b,a\n")
         #expect(site.build().diagnostics.map(\.message) == ["the question of this row is longer than 10000 characters"])
+    }
+
+    /// One size rule for every text file: a bank is read up to the limit a Markdown file
+    /// has, and one over it is refused with the same reason, at the quiz's `bank:`.
+    @Test func aBankHasTheSizeLimitOfEveryTextFile() {
+        let over = String(repeating: "x", count: SiteLoader.maximumTextSize)
+        let site = TemporarySite(files: ["Content/quiz/banked.md": markdown])
+        site.write("Content/quiz/banks/bank.csv", "question,choices,answer\n" + over)
+        site.write("Content/long.md", "---\nkind: story\n---\n## A\n" + over)
+        #expect(site.build().diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
+            "Content/long.md:1:1: the file is 10.0 MB; text files may be at most 10 MB",
+            "Content/quiz/banked.md:5:7: cannot read the bank file 'banks/bank.csv': the file is 10.0 MB; text files may be at most 10 MB",
+        ])
+        // A bank of 2.5 MB, refused before, builds as a Markdown file of that size does (with
+        // the warning about its page's weight).
+        let words = String(repeating: "w", count: 4_990)
+        site.write("Content/quiz/banks/bank.csv", "question,choices,answer\n" + (0..<500).map { "\($0) \(words),a|b,a\n" }.joined())
+        site.remove("Content/long.md")
+        let output = site.build()
+        #expect(!output.diagnostics.hasErrors, "\(DiagnosticPrinter().format(output.diagnostics))")
+        #expect(output.diagnostics.map(\.message).first?.hasPrefix("this quiz's page is 2.5 MB") == true)
     }
 }

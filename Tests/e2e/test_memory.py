@@ -30,7 +30,7 @@ def test_a_50_mb_markdown_file_is_a_located_error_in_little_memory(tmp_path):
         with open(site / "Content" / "big.md", "w") as big:
             big.write("---\nkind: story\n---\n## Big\n\n")
             chunk = line * (1 << 16 // len(line))
-            while big.tell() < 50 * 1024 * 1024:
+            while big.tell() < 50_000_000:
                 big.write(chunk if name == "lines" else chunk.rstrip("\n"))
         result, peak = build_measured(site)
         assert result.returncode == 1

@@ -1,0 +1,56 @@
+import Markdown
+import Support
+
+/// `base-url`: where the site will live. Pages' absolute URLs (`og:url`, `rel=canonical`,
+/// `404.html`'s links) are this base followed by their paths, so it must be a URL those
+/// places accept as it stands: ASCII, with a host and a path only.
+extension SiteSettings {
+    struct BaseURLProblem: Error, Equatable {
+        var message: String
+        var hint: String
+    }
+
+    static let baseURLExample = "for example https://example.org/quizzes/"
+
+    /// The base as pages write it, ending in `/`: the scheme in lower case, the host in IDNA's
+    /// ASCII form (`xn--…`), the path's other non-ASCII bytes percent-encoded as UTF-8. An
+    /// ASCII base keeps its letter case and escapes as written.
+    static func baseURL(_ written: String) -> Result<String, BaseURLProblem> {
+        var base = written
+        // Schemes have no case (`HTTPS://`); written as pages' URLs have them.
+        for scheme in ["https://", "http://"] where base.lowercased().hasPrefix(scheme) { base = scheme + base.dropFirst(scheme.count) }
+        let scheme = base.hasPrefix("https://") ? "https://" : base.hasPrefix("http://") ? "http://" : ""
+        guard !scheme.isEmpty else {
+            return .failure(BaseURLProblem(message: "'base-url' must start with https:// or http://", hint: baseURLExample))
+        }
+        func refused(_ what: String, hint: String = baseURLExample + " (a space in a path is written %20)") -> Result<String, BaseURLProblem> {
+            .failure(BaseURLProblem(message: "'base-url' is the address the site lives at, and '\(base)' has \(what)", hint: hint))
+        }
+        // Pages' URLs are made by appending their paths, so anything after the path (a
+        // query or fragment) or white space would end up inside every one of them.
+        if let bad = base.unicodeScalars.first(where: { $0 == "?" || $0 == "#" || $0.properties.isWhitespace }) {
+            return refused(bad == "?" ? "a query ('?')" : bad == "#" ? "a fragment ('#')" : "white space")
+        }
+        // The host and port: no user or password (they would be in every page's URL), a port
+        // that is one.
+        let afterScheme = base.dropFirst(scheme.count)
+        let authority = afterScheme.prefix { $0 != "/" }
+        let parts = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        if authority.contains("@") { return refused("a user name or password ('@')") }
+        if let port = parts.dropFirst().first, Int(port).map({ (1...65_535).contains($0) }) != true {
+            return refused("a port that is no port")
+        }
+        guard let host = parts.first, !host.isEmpty else { return refused("no host") }
+        let hostHint = "each part of a host name between dots holds 1 to \(HostName.labelLimit) bytes, in IDNA's ASCII form (xn--…) for other scripts"
+        switch HostName.ascii(host) {
+        case .failure(.emptyLabel):
+            return refused("an empty part in its host name ('\(host)')", hint: hostHint)
+        case .failure(.labelTooLong(let label)):
+            return refused("a host name part that is longer than \(HostName.labelLimit) bytes ('\(label)')", hint: hostHint)
+        case .success(let asciiHost):
+            let port = authority.dropFirst(host.count)
+            let path = HTMLEscaping.percentEncodeHref(String(afterScheme.dropFirst(authority.count)))
+            return .success(scheme + asciiHost + port + (path.hasSuffix("/") ? path : path + "/"))
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// A host name as a URL must carry it: ASCII. A label written in another script goes into
+/// its IDNA form, lower-cased, NFC-normalised and Punycode-encoded behind `xn--`
+/// (`bücher.example` → `xn--bcher-kva.example`): the form DNS, link previews and
+/// `rel=canonical` readers expect.
+public enum HostName {
+    public enum Problem: Error, Equatable {
+        /// Two dots in a row, or a dot at the start.
+        case emptyLabel
+        /// A label longer than DNS allows (63 bytes), as encoded.
+        case labelTooLong(String)
+    }
+
+    /// The longest label DNS carries (RFC 1035, section 2.3.4).
+    public static let labelLimit = 63
+
+    /// The host in ASCII. A host already in ASCII comes back exactly as written (letter case
+    /// included: hosts have none, and pages keep what the author wrote); one final dot (the
+    /// root, `example.org.`) is a label of its own and may be empty.
+    public static func ascii(_ host: some StringProtocol) -> Result<String, Problem> {
+        let isASCII = host.utf8.allSatisfy { $0 < 0x80 }
+        // UTS 46 maps the ideographic and full-width full stops to dots before splitting.
+        let text = isASCII ? String(host) : nfc(String(host.map { "。．｡".contains($0) ? "." : $0 }).lowercased())
+        var labels = text.split(separator: ".", omittingEmptySubsequences: false)
+        if labels.count > 1, labels.last?.isEmpty == true { labels.removeLast() }
+        var encoded: [String] = []
+        for label in labels {
+            guard !label.isEmpty else { return .failure(.emptyLabel) }
+            if label.utf8.allSatisfy({ $0 < 0x80 }) {
+                guard label.utf8.count <= labelLimit else { return .failure(.labelTooLong(String(label))) }
+                encoded.append(String(label))
+                continue
+            }
+            // Punycode writes at least one byte per scalar: a label with more scalars than
+            // fit cannot be encoded short enough, and is not encoded (the cost grows with
+            // the square of the length).
+            let room = labelLimit - 4
+            guard label.unicodeScalars.count <= room, let code = Punycode.encode(label), code.utf8.count <= room else {
+                return .failure(.labelTooLong(String(label)))
+            }
+            encoded.append("xn--" + code)
+        }
+        return .success(isASCII ? text : encoded.joined(separator: ".") + (text.hasSuffix(".") ? "." : ""))
+    }
+
+    /// Canonical composition (NFC), as IDNA requires: `u` followed by a combining diaeresis
+    /// is `ü`, one scalar. The standard library's own normaliser, which it uses to compare
+    /// strings; Foundation's `precomposedStringWithCanonicalMapping` wraps the same.
+    static func nfc(_ text: String) -> String {
+        String(decoding: text._nfcCodeUnits, as: UTF8.self)
+    }
+}

@@ -1,0 +1,8 @@
+/// Sizes as messages say them: decimal megabytes (1 MB is 1,000,000 bytes, as browsers'
+/// network panels and hosts count), with one decimal, rounded: "2.4 MB".
+public enum Megabytes {
+    public static func text(_ bytes: Int) -> String {
+        let tenths = (bytes + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) MB"
+    }
+}
