@@ -1,9 +1,9 @@
 import Markdown
 import Support
 
-/// `base-url`: where the site will live. Pages' absolute URLs (`og:url`, `rel=canonical`,
-/// `404.html`'s links) are this base followed by their paths, so it must be a URL those
-/// places accept as it stands: ASCII, with a host and a path only.
+/// `base-url`: where the site will live. Pages' absolute URLs (`og:url`, `og:image`) are
+/// this base followed by their paths, so it must be a URL those places accept as it
+/// stands: ASCII, with a host and a path only.
 extension SiteSettings {
     struct BaseURLProblem: Error, Equatable {
         var message: String

@@ -1,16 +1,16 @@
 import Templating
 
 /// `404.html` at the site root: the page static hosts (GitHub Pages, Netlify, Cloudflare
-/// Pages, …) show for an address the site does not have, in the site's language. A host
-/// shows it at any depth, so its links are absolute: below the site's `base-url` when it
-/// has one, else from the host's root (`/`), where most sites live.
+/// Pages, …) show for an address the site does not have, in the site's language. Its links
+/// are relative, as every link of the site is (FORMAT.md): they work for a missing address
+/// at the top of the site and from disk; below it a host shows the page unstyled.
 public enum NotFoundRenderer {
     public static let path = "404.html"
 
     public static func render(site: SiteContext) -> OutputFile {
         let lang = site.settings.language
         let words = site.words(lang)
-        let root = site.settings.baseURL ?? "/"
+        let root = ""
         let content = site.templates.renderUTF8("not-found", [
             "root": .string(root),
             "siteTitle": .string(site.siteTitle),

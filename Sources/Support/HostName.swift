@@ -1,7 +1,6 @@
 /// A host name as a URL must carry it: ASCII. A label written in another script goes into
 /// its IDNA form, lower-cased, NFC-normalised and Punycode-encoded behind `xn--`
-/// (`bücher.example` → `xn--bcher-kva.example`): the form DNS, link previews and
-/// `rel=canonical` readers expect.
+/// (`bücher.example` → `xn--bcher-kva.example`): the form DNS and link previews expect.
 public enum HostName {
     public enum Problem: Error, Equatable {
         /// Two dots in a row, or a dot at the start.

@@ -92,8 +92,8 @@ import Testing
         let x = pages[1].text
         #expect(x.contains("<meta property=\"og:url\" content=\"https://example.org/a/fish/x.html\">"))
         #expect(x.contains("<meta property=\"og:image\" content=\"https://example.org/a/img/x.png\">"))
-        // Link previews: the page's own address, and a large card where there is a picture.
-        #expect(x.contains("<link rel=\"canonical\" href=\"https://example.org/a/fish/x.html\">"))
+        // Link previews: a large card where there is a picture; no absolute link (FORMAT.md).
+        #expect(!x.contains("rel=\"canonical\""))
         #expect(x.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"))
         let quiz = pages[0].text
         #expect(quiz.contains("<meta property=\"og:url\" content=\"https://example.org/a/fish/index.html\">"))

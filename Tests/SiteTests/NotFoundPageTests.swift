@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// `404.html`, which static hosts show for an address the site does not have: in the site's
-/// language, linked absolutely (a host shows it at any depth), and the author's own when the
+/// language, linked relatively as every page is (FORMAT.md), and the author's own when the
 /// content folder has one.
 @Suite struct NotFoundPageTests {
     @Test func theSiteHasAHostsPageForMissingAddresses() throws {
@@ -13,31 +13,32 @@ import TestSupport
         let page = try #require(site.read("public/404.html"))
         #expect(page.contains("<html lang=\"ja\">"))
         #expect(page.contains("<h1>ページが見つかりません</h1>"))
-        // From the host's root, where the site lives when quizgen.yml does not say.
-        #expect(page.contains("<a href=\"/index.html\">ホームページへ</a>"))
-        #expect(page.contains("<link rel=\"stylesheet\" href=\"/style."))
+        // Relative, as every link of the site: from the top of the site and from disk.
+        #expect(page.contains("<a href=\"index.html\">ホームページへ</a>"))
+        #expect(page.contains("<link rel=\"stylesheet\" href=\"style."))
     }
 
-    @Test func belowABaseURLItsLinksAreAbsolute() throws {
-        let site = TemporarySite(files: ["Content/quiz.md": quiz, "quizgen.yml": "base-url: https://example.org/quizzes\n"])
+    /// "Every link is relative" (FORMAT.md) holds with a base URL too, in every page of a
+    /// site of every kind, 404.html among them: the base URL goes only into link previews.
+    @Test func withABaseURLEveryLinkStaysRelative() throws {
+        let story = "---\nkind: story\ntitle: S\n---\n## A\n- [On](#b)\n\n## B {#b}\nEnd.\n"
+        let site = TemporarySite(files: [
+            "Content/quiz.md": quiz, "Content/tales/s.md": story, "quizgen.yml": "base-url: https://Bücher.example/quiz/übungen\n",
+        ])
         #expect(site.build().diagnostics.isEmpty)
-        let page = try #require(site.read("public/404.html"))
-        #expect(page.contains("<a href=\"https://example.org/quizzes/index.html\">Go to the home page</a>"))
-        #expect(page.contains("<link rel=\"stylesheet\" href=\"https://example.org/quizzes/style."))
-        #expect(page.contains("<title>Page not found · Quizzes and stories</title>"))
-    }
-
-    /// A base URL written in another script goes into pages as a URL: the host in IDNA's
-    /// ASCII form, the path percent-encoded, in `404.html`'s links as in `og:url`.
-    @Test func aBaseURLInAnotherScriptIsWrittenAsAURL() throws {
-        let site = TemporarySite(files: ["Content/quiz.md": quiz, "quizgen.yml": "base-url: https://Bücher.example/quiz/übungen\n"])
-        #expect(site.build().diagnostics.isEmpty)
-        let base = "https://xn--bcher-kva.example/quiz/%C3%BCbungen/"
-        let page = try #require(site.read("public/404.html"))
-        #expect(page.contains("<a href=\"\(base)index.html\">Go to the home page</a>"))
+        let pages = ["404.html", "index.html", "quiz/index.html", "tales/s/index.html", "tales/s/b.html"]
+        for path in pages {
+            let page = try #require(site.read("public/" + path), "\(path)")
+            let links = page.matches(of: /(?:href|src|action)="([^"]*)"/).map { String($0.1) }
+            #expect(!links.isEmpty, "\(path)")
+            // (`data:,` is the empty icon, which spares the browser asking the host for one.)
+            #expect(links.filter { ($0.contains(":") && $0 != "data:,") || $0.hasPrefix("/") }.isEmpty, "\(path): \(links)")
+        }
+        // Link previews carry the base URL as a URL: the host in IDNA's ASCII form, the
+        // path percent-encoded.
         let quizPage = try #require(site.read("public/quiz/index.html"))
-        #expect(quizPage.contains("<meta property=\"og:url\" content=\"\(base)quiz/index.html\">"))
-        #expect(quizPage.contains("<link rel=\"canonical\" href=\"\(base)quiz/index.html\">"))
+        #expect(quizPage.contains("<meta property=\"og:url\" content=\"https://xn--bcher-kva.example/quiz/%C3%BCbungen/quiz/index.html\">"))
+        #expect(try #require(site.read("public/404.html")).contains("<title>Page not found · Quizzes and stories</title>"))
     }
 
     /// An author's `Content/404.html` is the host's page: copied as written, without an error.
