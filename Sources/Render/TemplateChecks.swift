@@ -108,6 +108,12 @@ enum TemplateChecks {
         return diagnostics
     }
 
+    /// Elements whose content HTML reads as text up to their end tag, so that
+    /// `<textarea><style></textarea>` holds words, not a style element: the raw-text
+    /// elements and the escapable raw-text ones (`textarea`, `title`). Inside SVG or MathML
+    /// they are elements like any other, whose content is markup.
+    static let textElements: Set<String> = ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"]
+
     /// Inline styles and scripts of the template's own, and event-handler attributes: the
     /// policy allows only the stylesheet file, the legacy `<style>{{{css}}}</style>` and the
     /// quiz script (`<script>{{{script}}}</script>`) by hash, and JSON data.
@@ -125,11 +131,23 @@ enum TemplateChecks {
             while j < lower.count, !starts(marker, at: j) { j += 1 }
             return j
         }
-        /// `<name` as a whole tag name: `<scripts>` is not `<script>`.
-        func opens(_ name: String, at i: Int) -> Bool {
-            guard starts("<" + name, at: i) else { return false }
-            let after = i + 1 + name.utf8.count
-            return after == lower.count || [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(lower[after])
+        /// The tag name that starts at `i` (after `<` or `</`), as HTML ends it: `<scripts>` is
+        /// not `<script>`.
+        func name(at i: Int) -> String {
+            var j = i
+            while j < lower.count, lower[j] > 0x20, lower[j] != UInt8(ascii: "/"), lower[j] != UInt8(ascii: ">") { j += 1 }
+            return String(decoding: lower[i..<j], as: UTF8.self)
+        }
+        /// Where the text of a `textElements` element ends: at its own end tag (`</title >`,
+        /// not `</titles>`), the first the browser sees, which is not in a Mustache tag.
+        func endTag(_ element: String, from i: Int) -> Int {
+            var j = i
+            while j < lower.count {
+                if starts("{{", at: j) { j = next("}}", from: j + 2) + 2; continue }
+                if starts("</", at: j), starts(element, at: j + 2), name(at: j + 2) == element { return j }
+                j += 1
+            }
+            return lower.count
         }
         /// The opening tag from `i` (quoted values may hold `>`), with its attributes by name,
         /// values as written (quoted or not), and where the tag ends.
@@ -161,31 +179,39 @@ enum TemplateChecks {
             }
             return (attributes, min(j, lower.count))
         }
-        /// What an element holds up to its closing tag, trimmed.
-        func body(after end: Int, closing: String) -> String {
+        /// What an element holds up to its end tag, trimmed.
+        func body(after end: Int, of element: String) -> String {
             let start = min(end + 1, lower.count)
-            return String(decoding: bytes[start..<next(closing, from: start)], as: UTF8.self).trimmingWhitespace
+            return String(decoding: bytes[start..<endTag(element, from: start)], as: UTF8.self).trimmingWhitespace
         }
         var i = 0
+        // How deep in <svg> or <math> the scan is, where no element holds text.
+        var foreign = 0
         while i < lower.count {
             // Comments, of Mustache and of HTML, and Mustache tags say nothing to the browser.
             if starts("{{", at: i) { i = next("}}", from: i + 2) + 2; continue }
             if starts("<!--", at: i) { i = next("-->", from: i + 4) + 3; continue }
+            if foreign > 0, starts("</", at: i), ["svg", "math"].contains(name(at: i + 2)) {
+                foreign -= 1
+                i += 2
+                continue
+            }
             guard lower[i] == UInt8(ascii: "<"), i + 1 < lower.count, lower[i + 1] >= 0x61 && lower[i + 1] <= 0x7A else {
                 i += 1
                 continue
             }
+            let element = name(at: i + 1)
             let (attributes, end) = tag(at: i)
             func value(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
-            if opens("style", at: i), body(after: end, closing: "</style") != "{{{css}}}" {
+            if element == "style", body(after: end, of: element) != "{{{css}}}" {
                 diagnostics.append(file.diagnostic(
                     .warning, "a <style> element of a template's own is blocked by the pages' Content-Security-Policy",
                     byteOffset: i, hint: "put the rules in Templates/style.css"))
-            } else if opens("script", at: i), value("type") != "application/json", body(after: end, closing: "</script") != "{{{script}}}" {
+            } else if element == "script", value("type") != "application/json", body(after: end, of: element) != "{{{script}}}" {
                 diagnostics.append(file.diagnostic(
                     .warning, "a <script> of a template's own is blocked by the pages' Content-Security-Policy", byteOffset: i,
                     hint: "only the quiz script runs: a quiz page's is Templates/personality.js or Templates/trivia.js"))
-            } else if opens("link", at: i), value("rel")?.split(separator: " ").contains("stylesheet") == true,
+            } else if element == "link", value("rel")?.split(separator: " ").contains("stylesheet") == true,
                       let href = value("href"), ["//", "http:", "https:", "data:"].contains(where: href.hasPrefix) {
                 diagnostics.append(file.diagnostic(
                     .warning, "a stylesheet from another site is blocked by the pages' Content-Security-Policy",
@@ -197,9 +223,16 @@ enum TemplateChecks {
                     .warning, "\(what) is blocked by the pages' Content-Security-Policy", byteOffset: attribute.at,
                     hint: attribute.name == "style" ? "give the element a class and style it in Templates/style.css" : nil))
             }
-            // What a style or script element holds is not markup.
-            i = opens("style", at: i) ? next("</style", from: end) : opens("script", at: i) ? next("</script", from: end) : end + 1
-            i = max(i, end + 1)
+            i = end + 1
+            if foreign == 0, textElements.contains(element) {
+                // What it holds is text up to its end tag; the markup after that is read again.
+                i = max(i, endTag(element, from: i))
+            } else if foreign == 0, element == "plaintext" {
+                // All that follows is text.
+                break
+            } else if ["svg", "math"].contains(element), end < lower.count, lower[end - 1] != UInt8(ascii: "/") {
+                foreign += 1
+            }
         }
         return diagnostics
     }

@@ -111,6 +111,28 @@ import TestSupport
         #expect(problems(["story.mustache": "{{#t}}{{common.begin}}{{/t}}"]) == [])
     }
 
+    /// What a textarea, a title, a style or a script holds is text to the browser, up to its
+    /// own end tag (not one in a Mustache comment, nor `</styles>`); after it, markup is
+    /// markup again. In SVG a title holds markup, and `<title/>` closes itself.
+    @Test func whatTextElementsHoldIsNotMarkup() {
+        let found = problems(["story.mustache": """
+            <textarea name="n"><style>p{}</style><p style="x" onclick="y"></textarea ><p style="after">
+            <TITLE>{{! </title> }}<script>x()</script></title><script>{{{script}}}</script><style>/* </styles> <p style="z"> */</style>
+            <textareas><p onclick="q"></textareas><svg><title/><rect style="fill:red"/></svg>
+            <svg><title><a onclick="w"></a></title></svg><title>a</title><b style="last"><xmp><p style="no"></xmp>
+            """])
+        let attribute = " is blocked by the pages' Content-Security-Policy | give the element a class and style it in Templates/style.css"
+        let handler = " is blocked by the pages' Content-Security-Policy | "
+        #expect(found == [
+            "Templates/story.mustache:1:78: a style attribute" + attribute,
+            "Templates/story.mustache:2:80: a <style> element of a template's own is blocked by the pages' Content-Security-Policy | put the rules in Templates/style.css",
+            "Templates/story.mustache:3:15: an event-handler attribute (onclick)" + handler,
+            "Templates/story.mustache:3:58: a style attribute" + attribute,
+            "Templates/story.mustache:4:16: an event-handler attribute (onclick)" + handler,
+            "Templates/story.mustache:4:65: a style attribute" + attribute,
+        ])
+    }
+
     /// Markup cut anywhere (a template being typed under `serve`) is read without a crash.
     @Test func markupCutAnywhereIsReadSafely() {
         let text = "<link rel=\"stylesheet\" href=\"https://x\"><style>a{}</style><script>x</script><p style=\"a\" onclick=\"b\">é</p>"
