@@ -37,6 +37,8 @@ public enum IndexRenderer {
             ]
         }
         let content = site.templates.renderUTF8("index", [
+            // Every template has the way to the root, as its own may link the site's files.
+            "root": .string(""),
             "siteTitle": .string(site.siteTitle),
             "siteDescription": .string(site.settings.description),
             "hasSiteDescription": .bool(!site.settings.description.isEmpty),

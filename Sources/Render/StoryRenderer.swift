@@ -202,7 +202,9 @@ public enum StoryRenderer {
             let map = site.templates.renderUTF8(site.prepared("story-map", root: root, lang: meta.lang), [
                 "title": .string(meta.title),
                 "mapTitle": .string(words.text("map.title", ["title": meta.title])),
-                "imageAlt": .string(words.text("map.image_alt", [
+                // While the map is drawn, what stands for it says so: a site's own template
+                // from before `drawing` shows it in place of the map still missing.
+                "imageAlt": .string(drawing ? words.text("map.drawing") : words.text("map.image_alt", [
                     "title": meta.title, "pages": words.plural("map.image_pages", count: story.pages.count),
                     "choices": words.plural("map.image_choices", count: story.choiceCount)])),
                 "dotNote": .string(words.html("map.dot_note", ["link": "<a href=\"story.dot\">story.dot</a>"])),

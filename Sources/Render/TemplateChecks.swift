@@ -3,24 +3,10 @@ import Messages
 import Templating
 
 /// Warnings about a site's own templates that render without an error but not as their
-/// author meant: a name quizgen gives no template (a typo, or one renamed since the
-/// template was written) shows nothing; markup the pages' Content-Security-Policy blocks
+/// author meant: a name quizgen does not give that template (a typo, one renamed since the
+/// template was written, or one only another kind of page has) shows nothing; markup the pages' Content-Security-Policy blocks
 /// does nothing; a layout without the policy leaves its pages without one.
 enum TemplateChecks {
-    /// Names a renderer gives a template that no built-in template uses, so that reading
-    /// the built-in templates does not find them (TemplateChecksTests keeps this complete).
-    static let unusedByBuiltIns: Set<String> = ["css", "root", "max", "mid", "drawSize"]
-
-    /// Every name some template is given, read from the built-in templates (only the first
-    /// part of a dotted name: `entries` of `entries.title`) with those above.
-    static func givenNames(_ builtIn: [String: String]) -> Set<String> {
-        var names = unusedByBuiltIns
-        for (name, text) in builtIn where name.hasSuffix(".mustache") {
-            for use in Template.names(in: text) { names.insert(firstPart(use.name)) }
-        }
-        return names
-    }
-
     /// `t.<id>`: the messages given to templates are those with nothing to fill in.
     static func templateMessageIDs(_ catalog: MessageCatalog) -> Set<String> {
         var ids: Set<String> = ["ui_lang"]
@@ -47,17 +33,18 @@ enum TemplateChecks {
     ]
 
     /// The problems of the site's own `.mustache` files (`own`, by template name); `ownFiles`
-    /// names every file the site replaces (a quiz template's own script is not checked here).
-    static func problems(own: [String: SourceFile], builtIn: [String: String], ownFiles: Set<String> = []) -> [Diagnostic] {
+    /// names every file the site replaces (a quiz template's own script is not checked here),
+    /// `includers` the templates that include each one.
+    static func problems(own: [String: SourceFile], ownFiles: Set<String> = [], includers: [String: [String]] = [:]) -> [Diagnostic] {
         guard !own.isEmpty else { return [] }
         let english = MessageLibrary.builtIn.english
         let messageIDs = templateMessageIDs(english)
-        // Inside `{{#t}}…{{/t}}` the words are named without `t.`.
-        let given = givenNames(builtIn).union(messageIDs.map(firstPart))
+        let words = GivenNames.messages(messageIDs)
         var diagnostics: [Diagnostic] = []
         for (name, file) in own.sorted(by: { $0.key < $1.key }) {
             let uses = Template.names(in: file.text)
-            diagnostics += unknownNames(uses, in: file, given: given, messageIDs: messageIDs, english: english)
+            let given = given(to: name, includers: includers, words: words)
+            diagnostics += unknownNames(uses, in: file, template: name, given: given, messageIDs: messageIDs, english: english)
             diagnostics += blockedMarkup(in: file)
             if let (script, ids) = scriptIDs[name], !ownFiles.contains(script) {
                 let missing = ids.filter { id in !["\"", "'"].contains { file.text.contains("id=\($0)\(id)\($0)") } }
@@ -77,27 +64,66 @@ enum TemplateChecks {
         return diagnostics
     }
 
+    /// What a template can show: the names its renderer gives it and, for one that others
+    /// include (a partial of the site's own), every name those give anywhere, since it may
+    /// be included in any of their sections. A partial nothing includes (warned of as
+    /// unused) may show any name. The words are `t` wherever `t` is given.
+    static func given(to template: String, includers: [String: [String]], words: GivenNames) -> GivenNames {
+        var given = GivenNames.byTemplate[template] ?? GivenNames()
+        // Those that include it, and those that include them.
+        var around: Set<String> = []
+        var pending = includers[template] ?? []
+        while let next = pending.popLast() {
+            guard next != template, around.insert(next).inserted else { continue }
+            pending += includers[next] ?? []
+        }
+        if around.isEmpty, GivenNames.byTemplate[template] == nil { around = Set(GivenNames.byTemplate.keys) }
+        for name in around { given.merge(GivenNames.byTemplate[name]?.flattened ?? GivenNames()) }
+        if given.names["t"] != nil { given.names["t"] = words }
+        return given
+    }
+
+    /// What a section over `path` pushes, found as Mustache finds it: the first name from the
+    /// innermost section outwards, the rest inside what that found; nil where nothing is.
+    static func lookup(_ path: String, in scopes: [GivenNames]) -> GivenNames? {
+        guard path != "." else { return scopes.last }
+        let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+        guard let found = scopes.reversed().lazy.compactMap({ $0.names[String(parts[0])] }).first else { return nil }
+        return found.at(parts.dropFirst())
+    }
+
     static func unknownNames(
-        _ uses: [NameUse], in file: SourceFile, given: Set<String>, messageIDs: Set<String>, english: MessageCatalog
+        _ uses: [NameUse], in file: SourceFile, template: String, given: GivenNames, messageIDs: Set<String>, english: MessageCatalog
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var reported: Set<String> = []
-        for use in uses where use.name != "." && use.name != "t" && !reported.contains(use.name) {
+        let label = template + ".mustache"
+        for use in uses where use.name != "." && !reported.contains(use.name) {
+            // What the sections around the tag push, innermost last: a name is looked up
+            // there first (an entry's `title` in `{{#entries}}`), then around it.
+            var scopes = [given]
+            for section in use.sections { scopes.append(lookup(section, in: scopes) ?? GivenNames()) }
             let first = firstPart(use.name)
             let problem: (message: String, hint: String?)?
-            if first == "t" {
-                let id = String(use.name.dropFirst(2))
-                if messageIDs.contains(id) {
-                    problem = nil
-                } else if english.messages[id] != nil {
-                    problem = ("'\(id)' has values to fill in, which a template cannot, so templates are not given it", nil)
-                } else {
-                    problem = ("'\(id)' is not a message id", NearestMatch.hint(id, in: messageIDs.sorted(), prefix: "t."))
-                }
-            } else if given.contains(first) {
-                problem = nil
+            if scopes.contains(where: { $0.names[first] != nil }) {
+                problem = first == "t" && use.name != "t" ? messageProblem(String(use.name.dropFirst(2)), messageIDs: messageIDs, english: english) : nil
+            } else if reported.count >= NearestMatch.searchLimit {
+                // Past so many, the file is no few typos: no search for where the name is.
+                problem = ("\(label) is given no '\(first)'", nil)
             } else {
-                problem = ("quizgen gives no template a '\(first)'", NearestMatch.hint(first, in: given.sorted()))
+                let hint = NearestMatch.hint(first, in: Set(scopes.flatMap(\.names.keys)).sorted())
+                let others = GivenNames.allByTemplate.filter { $0.value.names[first] != nil }.keys.sorted()
+                if let path = given.sections(to: first) {
+                    problem = ("\(label) is given '\(first)' only inside " + path.map { "{{#\($0)}}" }.joined(), hint)
+                } else if others.isEmpty {
+                    problem = ("quizgen gives no template a '\(first)'", hint)
+                } else if others.count == GivenNames.byTemplate.count - 1 {
+                    problem = ("quizgen gives '\(first)' to every template but \(label)", hint)
+                } else {
+                    let names = others.map { $0 + ".mustache" }
+                    let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+                    problem = ("quizgen gives '\(first)' to \(list), not to \(label)", hint)
+                }
             }
             guard let problem else { continue }
             reported.insert(use.name)
@@ -107,6 +133,21 @@ enum TemplateChecks {
         }
         return diagnostics
     }
+
+    /// Why `{{t.<id>}}` shows nothing, if it does not show a message.
+    static func messageProblem(_ id: String, messageIDs: Set<String>, english: MessageCatalog) -> (message: String, hint: String?)? {
+        if messageIDs.contains(id) { return nil }
+        if english.messages[id] != nil {
+            return ("'\(id)' has values to fill in, which a template cannot, so templates are not given it", nil)
+        }
+        return ("'\(id)' is not a message id", NearestMatch.hint(id, in: messageIDs.sorted(), prefix: "t."))
+    }
+
+    /// Elements whose content HTML reads as text up to their end tag, so that
+    /// `<textarea><style></textarea>` holds words, not a style element: the raw-text
+    /// elements and the escapable raw-text ones (`textarea`, `title`). Inside SVG or MathML
+    /// they are elements like any other, whose content is markup.
+    static let textElements: Set<String> = ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"]
 
     /// Inline styles and scripts of the template's own, and event-handler attributes: the
     /// policy allows only the stylesheet file, the legacy `<style>{{{css}}}</style>` and the
@@ -125,11 +166,23 @@ enum TemplateChecks {
             while j < lower.count, !starts(marker, at: j) { j += 1 }
             return j
         }
-        /// `<name` as a whole tag name: `<scripts>` is not `<script>`.
-        func opens(_ name: String, at i: Int) -> Bool {
-            guard starts("<" + name, at: i) else { return false }
-            let after = i + 1 + name.utf8.count
-            return after == lower.count || [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(lower[after])
+        /// The tag name that starts at `i` (after `<` or `</`), as HTML ends it: `<scripts>` is
+        /// not `<script>`.
+        func name(at i: Int) -> String {
+            var j = i
+            while j < lower.count, lower[j] > 0x20, lower[j] != UInt8(ascii: "/"), lower[j] != UInt8(ascii: ">") { j += 1 }
+            return String(decoding: lower[i..<j], as: UTF8.self)
+        }
+        /// Where the text of a `textElements` element ends: at its own end tag (`</title >`,
+        /// not `</titles>`), the first the browser sees, which is not in a Mustache tag.
+        func endTag(_ element: String, from i: Int) -> Int {
+            var j = i
+            while j < lower.count {
+                if starts("{{", at: j) { j = next("}}", from: j + 2) + 2; continue }
+                if starts("</", at: j), starts(element, at: j + 2), name(at: j + 2) == element { return j }
+                j += 1
+            }
+            return lower.count
         }
         /// The opening tag from `i` (quoted values may hold `>`), with its attributes by name,
         /// values as written (quoted or not), and where the tag ends.
@@ -161,31 +214,39 @@ enum TemplateChecks {
             }
             return (attributes, min(j, lower.count))
         }
-        /// What an element holds up to its closing tag, trimmed.
-        func body(after end: Int, closing: String) -> String {
+        /// What an element holds up to its end tag, trimmed.
+        func body(after end: Int, of element: String) -> String {
             let start = min(end + 1, lower.count)
-            return String(decoding: bytes[start..<next(closing, from: start)], as: UTF8.self).trimmingWhitespace
+            return String(decoding: bytes[start..<endTag(element, from: start)], as: UTF8.self).trimmingWhitespace
         }
         var i = 0
+        // How deep in <svg> or <math> the scan is, where no element holds text.
+        var foreign = 0
         while i < lower.count {
             // Comments, of Mustache and of HTML, and Mustache tags say nothing to the browser.
             if starts("{{", at: i) { i = next("}}", from: i + 2) + 2; continue }
             if starts("<!--", at: i) { i = next("-->", from: i + 4) + 3; continue }
+            if foreign > 0, starts("</", at: i), ["svg", "math"].contains(name(at: i + 2)) {
+                foreign -= 1
+                i += 2
+                continue
+            }
             guard lower[i] == UInt8(ascii: "<"), i + 1 < lower.count, lower[i + 1] >= 0x61 && lower[i + 1] <= 0x7A else {
                 i += 1
                 continue
             }
+            let element = name(at: i + 1)
             let (attributes, end) = tag(at: i)
             func value(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
-            if opens("style", at: i), body(after: end, closing: "</style") != "{{{css}}}" {
+            if element == "style", body(after: end, of: element) != "{{{css}}}" {
                 diagnostics.append(file.diagnostic(
                     .warning, "a <style> element of a template's own is blocked by the pages' Content-Security-Policy",
                     byteOffset: i, hint: "put the rules in Templates/style.css"))
-            } else if opens("script", at: i), value("type") != "application/json", body(after: end, closing: "</script") != "{{{script}}}" {
+            } else if element == "script", value("type") != "application/json", body(after: end, of: element) != "{{{script}}}" {
                 diagnostics.append(file.diagnostic(
                     .warning, "a <script> of a template's own is blocked by the pages' Content-Security-Policy", byteOffset: i,
                     hint: "only the quiz script runs: a quiz page's is Templates/personality.js or Templates/trivia.js"))
-            } else if opens("link", at: i), value("rel")?.split(separator: " ").contains("stylesheet") == true,
+            } else if element == "link", value("rel")?.split(separator: " ").contains("stylesheet") == true,
                       let href = value("href"), ["//", "http:", "https:", "data:"].contains(where: href.hasPrefix) {
                 diagnostics.append(file.diagnostic(
                     .warning, "a stylesheet from another site is blocked by the pages' Content-Security-Policy",
@@ -197,9 +258,16 @@ enum TemplateChecks {
                     .warning, "\(what) is blocked by the pages' Content-Security-Policy", byteOffset: attribute.at,
                     hint: attribute.name == "style" ? "give the element a class and style it in Templates/style.css" : nil))
             }
-            // What a style or script element holds is not markup.
-            i = opens("style", at: i) ? next("</style", from: end) : opens("script", at: i) ? next("</script", from: end) : end + 1
-            i = max(i, end + 1)
+            i = end + 1
+            if foreign == 0, textElements.contains(element) {
+                // What it holds is text up to its end tag; the markup after that is read again.
+                i = max(i, endTag(element, from: i))
+            } else if foreign == 0, element == "plaintext" {
+                // All that follows is text.
+                break
+            } else if ["svg", "math"].contains(element), end < lower.count, lower[end - 1] != UInt8(ascii: "/") {
+                foreign += 1
+            }
         }
         return diagnostics
     }

@@ -16,6 +16,8 @@ public struct TemplateSet: Sendable {
     /// contents so that a host or browser caching it for long never serves a stale one, and
     /// no asset of the site (`Content/style.css`) is overwritten by it.
     public let stylesheetPath: String
+    /// For tests: told every view model a template is rendered with.
+    var viewModels: ViewModelLog?
 
     /// The built-in files, by name.
     public static var builtIn: [String: String] { DefaultTemplates.files }
@@ -61,7 +63,8 @@ public struct TemplateSet: Sendable {
         // The site's own templates that parsed: a broken one has its error already.
         let registered = Set(library.names)
         let own = sources.filter { paths[$0.key + ".mustache"] != nil && registered.contains($0.key) }
-        diagnostics += TemplateChecks.problems(own: own, builtIn: DefaultTemplates.files, ownFiles: Set(paths.keys))
+        let includers = Dictionary(uniqueKeysWithValues: own.keys.map { ($0, library.includers(of: $0)) })
+        diagnostics += TemplateChecks.problems(own: own, ownFiles: Set(paths.keys), includers: includers)
         let styles = files.filter { !$0.key.hasSuffix(".mustache") }.sorted { $0.key < $1.key }
             .map { (text: $0.value, source: SHA256.cspSource($0.value)) }
         let stylesheet = "style." + SHA256.hex(Array((files["style.css"] ?? "").utf8), bytes: 5) + ".css"
@@ -126,12 +129,14 @@ public struct TemplateSet: Sendable {
     /// A Mustache template by name (without `.mustache`). A missing one renders as empty,
     /// which cannot happen with the built-in set: every name used here exists in it.
     public func render(_ name: String, _ context: TemplateValue) -> String {
-        library.render(name, context)
+        viewModels?.note(name, context)
+        return library.render(name, context)
     }
 
     /// The same as UTF-8, for a page's content and the page itself, which are never made
     /// `String`s: making one reads every byte again to check it.
     public func renderUTF8(_ name: String, _ context: TemplateValue) -> [UInt8] {
+        viewModels?.note(name, context)
         var out: [UInt8] = []
         library.render(name, context, into: &out)
         return out
@@ -139,11 +144,13 @@ public struct TemplateSet: Sendable {
 
     /// A template with some names of its view model fixed, for pages that share them.
     public func prepare(_ name: String, fixed: [(String, TemplateValue)], unshadowed: Set<String> = []) -> PreparedTemplate {
-        library.prepare(name, fixed: fixed, unshadowed: unshadowed)
+        viewModels?.note(name, .object(fields: fixed))
+        return library.prepare(name, fixed: fixed, unshadowed: unshadowed)
     }
 
     /// A prepared template with the rest of its view model, as UTF-8.
     public func renderUTF8(_ prepared: PreparedTemplate, _ context: TemplateValue) -> [UInt8] {
+        viewModels?.note(prepared.name, context)
         var out: [UInt8] = []
         library.render(prepared, context, into: &out)
         return out
@@ -152,7 +159,8 @@ public struct TemplateSet: Sendable {
     /// A prepared template with the rest of its view model, rendered only where it is shown:
     /// a page's content, written straight into the layout's bytes.
     public func deferred(_ prepared: PreparedTemplate, _ context: TemplateValue) -> TemplateValue {
-        library.deferred(prepared, context)
+        viewModels?.note(prepared.name, context)
+        return library.deferred(prepared, context)
     }
 
     /// The `'sha256-…'` source for an inline style or script.

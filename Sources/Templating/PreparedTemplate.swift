@@ -7,6 +7,8 @@ import Support
 /// Rendering it with a view model gives what the template gives with that view model and
 /// the fixed names together, provided the view model does not name any of them itself.
 public struct PreparedTemplate: Sendable {
+    /// The template's name (without `.mustache`).
+    public let name: String
     let nodes: [Template.Node]
     /// The fixed names with their values: under the page's view model on the stack, so that
     /// what is left for render time (a list, a partial) still finds them.
@@ -15,7 +17,8 @@ public struct PreparedTemplate: Sendable {
     /// - Parameter unshadowed: fixed names that no value of the view model holds either, at
     ///   any depth (the language's words, `t`): these are folded inside lists and objects
     ///   given at render time too, where every item otherwise looked them up in turn.
-    init(_ template: Template?, fixed fields: [(String, TemplateValue)], unshadowed: Set<String> = []) {
+    init(_ template: Template?, named name: String, fixed fields: [(String, TemplateValue)], unshadowed: Set<String> = []) {
+        self.name = name
         fixed = .object(fields: fields)
         let sure = fields.filter { unshadowed.contains($0.0) }
         var nodes: [Template.Node] = []
@@ -135,7 +138,7 @@ extension TemplateLibrary {
     /// - Parameter unshadowed: fixed names no value of the view model holds at any depth
     ///   (see `PreparedTemplate.init`).
     public func prepare(_ name: String, fixed: [(String, TemplateValue)], unshadowed: Set<String> = []) -> PreparedTemplate {
-        PreparedTemplate(template(named: name), fixed: fixed, unshadowed: unshadowed)
+        PreparedTemplate(template(named: name), named: name, fixed: fixed, unshadowed: unshadowed)
     }
 
     /// Renders a prepared template with the rest of its view model, appended to `out`.

@@ -45,6 +45,10 @@ public struct NameUse: Sendable, Equatable {
     /// 1-based line and column of the tag.
     public let line: Int
     public let column: Int
+    /// The sections the tag is inside, outermost first, as written (`entries` of
+    /// `{{#entries}}`): each pushes a value in which the name is looked up before those
+    /// around it. Inverted sections push nothing and are left out.
+    public var sections: [String] = []
 }
 
 extension Template {
@@ -52,10 +56,22 @@ extension Template {
     /// error is reported by `init`).
     public static func names(in text: String) -> [NameUse] {
         guard let tokens = try? TemplateParser(text).tokenize() else { return [] }
-        return tokens.compactMap { token in
-            guard case .tag(let tag) = token, [.variable, .unescaped, .section, .inverted].contains(tag.kind) else { return nil }
-            return NameUse(name: tag.content, line: tag.line, column: tag.column)
+        var uses: [NameUse] = []
+        // The sections open where a tag stands, with whether each pushes a value.
+        var open: [(name: String, pushes: Bool)] = []
+        for case .tag(let tag) in tokens {
+            switch tag.kind {
+            case .variable, .unescaped, .section, .inverted:
+                uses.append(NameUse(
+                    name: tag.content, line: tag.line, column: tag.column, sections: open.filter(\.pushes).map(\.name)))
+                if tag.kind == .section || tag.kind == .inverted { open.append((tag.content, tag.kind == .section)) }
+            case .close:
+                _ = open.popLast()
+            case .comment, .partial, .delimiters:
+                break
+            }
         }
+        return uses
     }
 }
 
@@ -178,6 +194,11 @@ public struct TemplateLibrary: Sendable {
     /// Whether some template includes this one.
     public func isIncluded(_ name: String) -> Bool {
         templates.values.contains { $0.partials.contains { $0.name == name } }
+    }
+
+    /// The templates that include this one (`{{> name}}`), sorted.
+    public func includers(of name: String) -> [String] {
+        templates.filter { $0.value.partials.contains { $0.name == name } }.keys.sorted()
     }
 
     /// Renders a template with a view model. A missing template renders as nothing.

@@ -42,6 +42,34 @@ import Testing
         session.stop()
     }
 
+    /// A site's own map template from before the map was drawn apart (exported then) shows
+    /// what stands for the map: while it is drawn, that says so.
+    @Test func aSitesOwnOlderMapTemplateSaysTheMapIsBeingDrawn() {
+        let folder = WatchedFolder()
+        folder.write("Content/walk.md", story)
+        folder.write("Templates/story-map.mustache", """
+            <main><h1>{{mapTitle}}</h1>
+            <div class="map"><object data="story.svg" type="image/svg+xml" aria-label="{{imageAlt}}"><a href="story.svg">{{imageAlt}}</a></object></div>
+            </main>
+            """)
+        let gate = DispatchSemaphore(value: 0)
+        let (session, _) = folder.session(options: BuildOptions(graphviz: graphviz(gate: gate)))
+        func mapPage() -> String { String(decoding: session.site.file("walk/map.html") ?? [], as: UTF8.self) }
+        let notice = "The map is being drawn; it will appear here when it is ready."
+        #expect(mapPage().contains("aria-label=\"The map of"), "\(mapPage())")
+
+        folder.write("Content/walk.md", story.replacingOccurrences(of: "[On](#b)", with: "[On](#b)\n- [Stay](#a)"))
+        session.rebuildNow(LiveSite.Change(content: ["walk.md"]), changed: ["Content/walk.md"])
+        #expect(session.site.file("walk/story.svg") == nil)
+        #expect(mapPage().contains("aria-label=\"\(notice)\"><a href=\"story.svg\">\(notice)</a>"), "\(mapPage())")
+
+        gate.signal()
+        session.drawer.waitUntilDone()
+        session.placeDrawnMaps()
+        #expect(!mapPage().contains(notice))
+        session.stop()
+    }
+
     @Test func theRebuildDoesNotWaitForTheMap() async {
         let folder = WatchedFolder()
         folder.write("Content/walk.md", story)

@@ -183,5 +183,15 @@ import Testing
             "page footer 1:12", "second footer 2:2",
         ])
         #expect(library.isIncluded("header") && !library.isIncluded("page"))
+        #expect(library.includers(of: "footer") == ["page", "second"] && library.includers(of: "page") == [])
+    }
+
+    /// Each name with the sections it is looked up in first, innermost last: an inverted
+    /// section pushes nothing, a closed one no longer counts.
+    @Test func namesKnowTheSectionsAroundThem() {
+        let uses = Template.names(in: "{{a}}{{#b}}{{^c}}{{#d.e}}{{f}}{{/d.e}}{{g}}{{/c}}{{/b}}{{h}}")
+        #expect(uses.map { "\($0.name) \($0.sections.joined(separator: ","))" } == [
+            "a ", "b ", "c b", "d.e b", "f b,d.e", "g b", "h ",
+        ])
     }
 }

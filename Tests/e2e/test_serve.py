@@ -350,6 +350,37 @@ def test_a_new_map_is_drawn_while_the_pages_are_served(site, tmp_path, drivers):
         assert not [e for e in console_errors(driver) if "favicon.ico" not in e["message"]]
 
 
+# story-map.mustache as `templates export` wrote it before the map was drawn apart: it shows
+# the map without a word of its drawing.
+OLDER_MAP_TEMPLATE = """<main class="wide">
+<h1>{{mapTitle}}</h1>
+<div class="map"><object data="story.svg" type="image/svg+xml" aria-label="{{imageAlt}}"><a href="story.svg">{{imageAlt}}</a></object></div>
+<p class="muted">{{{dotNote}}}</p>
+</main>
+"""
+
+
+def test_a_sites_own_older_map_template_says_the_map_is_being_drawn(site, tmp_path, drivers):
+    """What stands for the map in a site's own older map template says it is being drawn,
+    where the browser shows it in place of the map not drawn yet."""
+    (site / "Templates").mkdir(exist_ok=True)
+    (site / "Templates" / "story-map.mustache").write_text(OLDER_MAP_TEMPLATE)
+    hold = tmp_path / "hold"
+    env = dot_held_while(tmp_path, hold, tmp_path / "dot.pids")
+    driver = drivers()
+    with serving(site, env=env) as server:
+        open_marked(server, (driver, STORY + "/map.html"))
+        hold.touch()
+        start = change_the_doors_graph(site, server)
+        wait(driver, lambda d: reloaded(d) and "The map is being drawn" in d.find_element(By.TAG_NAME, "main").text,
+             message="the older map page says the map is being drawn")
+        mark(driver)
+        hold.unlink()
+        server.wait_for("Drew the map of Content/the-door.md: 2 pages changed.", start=start)
+        wait(driver, lambda d: reloaded(d) and "The map is being drawn" not in d.find_element(By.TAG_NAME, "main").text,
+             message="the older map page shows the new map")
+
+
 def test_ctrl_c_stops_a_map_being_drawn_after_a_save(site, tmp_path):
     hold, pids = tmp_path / "hold", tmp_path / "dot.pids"
     with serving(site, env=dot_held_while(tmp_path, hold, pids)) as server:
