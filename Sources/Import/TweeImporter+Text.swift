@@ -78,7 +78,6 @@ extension TweeImporter {
         let marks = format.collapsesWhitespace ? collapseMarks(passage) : [:]
         var collapse = Collapse(marks: marks)
         for (number, raw) in passage.lines {
-            let startsCollapsed = collapse.depth > 0
             // Twine shows no indentation, but Markdown would make a code block of it.
             var line = raw.drop { $0 == " " || $0 == "\t" }
             var indent = raw.utf8.count - line.utf8.count + (number == passage.lines.first?.number ? passage.textColumn - 1 : 0)
@@ -103,8 +102,7 @@ extension TweeImporter {
                 }
             }
             let wasHidden = hidden != nil
-            // Inside Harlowe's `{…}` a line break is a space like any other.
-            var joinsPrevious = startsCollapsed
+            var joinsPrevious = false
             var joinsNext = false
             if format.joinsLinesAtBackslash {
                 if line.first == "\\", format != .unknown || !(line.dropFirst().first.map(isASCIIPunctuation) ?? false) {
@@ -155,6 +153,7 @@ extension TweeImporter {
                     }
                 }
             }
+            // Inside Harlowe's `{…}` a line break is a space like any other.
             if collapse.depth > 0 {
                 joinsNext = true
                 if let last = texts.last?.last, !last.isWhitespace { texts[texts.count - 1] += " " }
@@ -194,7 +193,10 @@ extension TweeImporter {
         var joinsNext = false
         for line in lines {
             if line.isGone {
-                joinsNext = line.joinsNext
+                // The lines around it join only when both its breaks go: one that starts
+                // a line of its own (`{=` alone, a tag, `<br>` at a line's end) leaves the
+                // line break before it, and the next line starts anew.
+                joinsNext = line.joinsNext && (joinsNext || line.joinsPrevious)
                 continue
             }
             if !line.isCode, joinsNext || line.joinsPrevious, let last = joined.last, !last.isCode {

@@ -23,7 +23,7 @@ public enum PageWeight {
             ? "split the questions into several quizzes, each drawing 'pick:' questions from a bank of its own ('pick:' alone does not lighten the page: every question of the bank is in it)"
             : "split it into several quizzes"
         return [.warning(
-            "this quiz's page is \(Megabytes.text(page.contents.count)) with its inline data, more than readers on phones should wait for (\(Megabytes.text(warningSize)))",
+            "this quiz's page is \(Megabytes.text(page.contents.count, against: warningSize)) with its inline data, more than readers on phones should wait for (\(Megabytes.text(warningSize)))",
             file: meta.sourcePath, line: 1, column: 1,
             hint: split + ", or link picture files instead of writing them as data: URLs",
             // A quiz that builds starts with its front matter's `---`.

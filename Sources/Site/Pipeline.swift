@@ -263,9 +263,23 @@ public struct Pipeline: Sendable {
             settings = parsed
             diagnostics += problems
         }
-        let (templates, templateProblems) = TemplateSet.make(overrides: site.templates)
+        // A template, stylesheet or catalog with NUL bytes (saved as UTF-16 or UTF-32, or
+        // binary) is no text: an error at the file, and the built-in one is used meanwhile;
+        // a template taken as it was would put the NULs into every page.
+        var overrides = site.templates
+        for (name, file) in site.templates.sorted(by: { $0.key < $1.key }) {
+            if let nul = SourceFile(path: file.path, text: file.text).nulByteError() {
+                diagnostics.append(nul)
+                overrides[name] = nil
+            }
+        }
+        let (templates, templateProblems) = TemplateSet.make(overrides: overrides)
         diagnostics += templateProblems
-        let (messages, catalogProblems) = messages(site.catalogs)
+        var catalogs: [SourceFile] = []
+        for file in site.catalogs {
+            if let nul = file.nulByteError() { diagnostics.append(nul) } else { catalogs.append(file) }
+        }
+        let (messages, catalogProblems) = messages(catalogs)
         diagnostics += catalogProblems
         let context = SiteContext(settings: settings, templates: templates, messages: messages)
         if let file = site.settings, let position = SiteSettings.languagePosition(in: file) {

@@ -500,7 +500,8 @@ public enum SiteLoader {
     }
 
     static func tooLargeMessage(_ size: Int) -> String {
-        "the file is \(Megabytes.text(size)); text files may be at most \(maximumTextSize / 1_000_000) MB"
+        "the file is \(Megabytes.text(size, against: maximumTextSize)); text files may be at most "
+            + "\(maximumTextSize / 1_000_000) MB (\(String(maximumTextSize).withThousandsSeparators) bytes)"
     }
 
     static func readText(_ path: String, display: String, fs: FileSystem) -> Result<SourceFile, Diagnostic> {

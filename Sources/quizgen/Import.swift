@@ -2,6 +2,7 @@ import ArgumentParser
 import Diagnostics
 import Import
 import Site
+import Support
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -111,6 +112,14 @@ struct Import: ParsableCommand {
                     hint: "the errors below are in the Markdown it would have written"))
             }
             problems += check
+            // What is written must build, and a build reads no text file over its limit.
+            for (written, text) in [(markdownPath, imported.markdown), (Self.join(folder, base + ".csv"), imported.bank ?? "")]
+            where text.utf8.count > SiteLoader.maximumTextSize {
+                problems.append(.error(
+                    "\(written) would be \(Megabytes.text(text.utf8.count, against: SiteLoader.maximumTextSize)), and a build reads "
+                        + "no text file over \(SiteLoader.maximumTextSize / 1_000_000) MB", file: path, line: 1, column: 1,
+                    hint: "split the source into several files and import each"))
+            }
             plans.append(Planned(source: path, markdownPath: markdownPath, imported: imported, bankPath: Self.join(folder, base + ".csv")))
         }
 

@@ -42,6 +42,20 @@ import TestSupport
         #expect(build.status == 0, "\(build.stderr)")
     }
 
+    /// What import writes must build: Markdown over the limit of every text file a build
+    /// reads is refused, and nothing is written (it was written, then the build refused it).
+    @Test func markdownTooLargeToBuildIsNotWritten() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("x.twee")
+        try (":: StoryTitle\nX\n\n:: Start\n" + String(repeating: "word ", count: 2_100_000) + "\n").write(to: source, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out")
+        let result = try quizgen("import", "--to", out.path, source.path, in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("x.twee:1:1: error: \(out.path)/x.md would be 10.5 MB, and a build reads no text file over 10 MB"), "\(result.stderr)")
+        #expect(files(in: out).isEmpty)
+    }
+
     @Test func anErrorInAnyFileWritesNothing() throws {
         let folder = Repository.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -218,6 +218,10 @@ import TestSupport
         expectImport(harlowe + ":: Start\nOne\nTwo {=\nThree\n  Four\n", endsWith: "## Start {#start}\n\nOne\\\nTwo Three Four\n")
         expectImport(harlowe + ":: Start\nA { b\nc } d }\n", endsWith: "## Start {#start}\n\nA b c  d }\n")
         expectImport(harlowe + ":: Start\nNo { pair\n", endsWith: "## Start {#start}\n\nNo { pair\n")
+        // The line break before a `{=` alone on its line, or after a `<br>` ending a line, stays.
+        expectImport(harlowe + ":: Start\nBefore\n{=\nAfter\n", endsWith: "## Start {#start}\n\nBefore\\\nAfter\n")
+        expectImport(harlowe + ":: Start\nBefore\n{\nYou are\n}\n", endsWith: "## Start {#start}\n\nBefore\\\nYou are\n")
+        expectImport(harlowe + ":: Start\nA {x\nline<br>\nhook} done\n", endsWith: "## Start {#start}\n\nA x line\\\nhook done\n")
         expectImport(":: Start\n{\nKept\n}\n", endsWith: "## Start {#start}\n\n{\\\nKept\\\n}\n")
         expectImport(":: StoryData\n{\"format\": \"SugarCube\"}\n\n:: Start\n{\nKept\n}\n", endsWith: "## Start {#start}\n\n{\\\nKept\\\n}\n")
     }

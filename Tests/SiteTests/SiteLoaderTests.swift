@@ -69,6 +69,22 @@ import Testing
         }
     }
 
+    /// A site's own template, stylesheet or catalog saved as UTF-16 or UTF-32 (or with a
+    /// NUL) is an error at the file: taken as it was, its NULs went into every page.
+    @Test func aSitesOwnTemplateOrCatalogWithNULsIsAnError() {
+        let site = TemporarySite(files: ["Content/s.md": "---\nkind: story\n---\n## P\nEnd.\n"])
+        site.writeBytes("Templates/index.mustache", "<p>{{siteTitle}}</p>\n".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+        site.writeBytes("i18n/de.yaml", "common.begin: Los\n".unicodeScalars.flatMap { [UInt8($0.value), 0, 0, 0] })
+        site.writeBytes("Templates/style.css", Array("body{color:red}\u{0}\n".utf8))
+        let problems = site.build().diagnostics
+        #expect(problems.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
+            "Templates/index.mustache:1:1: the file is UTF-16 (big-endian) without a byte-order mark, not UTF-8",
+            "Templates/style.css:1:16: the file contains a NUL byte",
+            "i18n/de.yaml:1:1: the file is UTF-32 (little-endian) without a byte-order mark, not UTF-8",
+        ])
+        #expect(!site.exists("public"))
+    }
+
     @Test func byteOrderMarkAndCRLFAreNormalised() {
         #expect(SiteLoader.decodeText([0xEF, 0xBB, 0xBF] + Array("a\r\nb\rc\n".utf8)) == "a\nb\nc\n")
     }

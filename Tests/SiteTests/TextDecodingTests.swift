@@ -68,7 +68,7 @@ import Testing
         site.write("Content/huge.md", "---\nkind: story\n---\n## A\n" + String(repeating: "x", count: SiteLoader.maximumTextSize))
         let output = site.build()
         #expect(output.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
-            "Content/huge.md:1:1: the file is 10.0 MB; text files may be at most 10 MB",
+            "Content/huge.md:1:1: the file is 10,000,025 bytes; text files may be at most 10 MB (10,000,000 bytes)",
         ])
         #expect(!site.exists("public"))
     }

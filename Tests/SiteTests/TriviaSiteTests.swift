@@ -91,7 +91,7 @@ import Testing
             "the header line is 7888913 bytes long; it should name the columns question, choices and answer"])
         site.write("Content/quiz/banks/bank.csv", "question,choices,answer\n\"" + String(repeating: "x", count: 10_000_000) + "\",a|b,a\n")
         #expect(site.build().diagnostics.map(\.message) == [
-            "cannot read the bank file 'banks/bank.csv': the file is 10.0 MB; text files may be at most 10 MB"])
+            "cannot read the bank file 'banks/bank.csv': the file is 10,000,033 bytes; text files may be at most 10 MB (10,000,000 bytes)"])
         site.write("Content/quiz/banks/bank.csv", "question,choices,answer\n\"" + String(repeating: "x", count: 1_900_000) + "\",a|b,a\nQ,a|b,a\n")
         #expect(site.build().diagnostics.map(\.message) == ["the question of this row is longer than 10000 characters"])
     }
@@ -104,8 +104,8 @@ import Testing
         site.write("Content/quiz/banks/bank.csv", "question,choices,answer\n" + over)
         site.write("Content/long.md", "---\nkind: story\n---\n## A\n" + over)
         #expect(site.build().diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
-            "Content/long.md:1:1: the file is 10.0 MB; text files may be at most 10 MB",
-            "Content/quiz/banked.md:5:7: cannot read the bank file 'banks/bank.csv': the file is 10.0 MB; text files may be at most 10 MB",
+            "Content/long.md:1:1: the file is 10,000,025 bytes; text files may be at most 10 MB (10,000,000 bytes)",
+            "Content/quiz/banked.md:5:7: cannot read the bank file 'banks/bank.csv': the file is 10,000,024 bytes; text files may be at most 10 MB (10,000,000 bytes)",
         ])
         // A bank of 2.5 MB, refused before, builds as a Markdown file of that size does (with
         // the warning about its page's weight).

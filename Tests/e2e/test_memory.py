@@ -34,7 +34,7 @@ def test_a_50_mb_markdown_file_is_a_located_error_in_little_memory(tmp_path):
                 big.write(chunk if name == "lines" else chunk.rstrip("\n"))
         result, peak = build_measured(site)
         assert result.returncode == 1
-        assert "Content/big.md:1:1: error: the file is 50.0 MB; text files may be at most 10 MB" in result.stderr
+        assert "Content/big.md:1:1: error: the file is 50.0 MB; text files may be at most 10 MB (10,000,000 bytes)" in result.stderr
         assert peak < LIMIT_KB, f"{name}: {peak} KB"
 
 
