@@ -123,8 +123,8 @@ public enum PersonalityRenderer {
     /// The outcome table, options and words as JSON for the page script:
     /// `{"n": outcomes, "w": weights[question][answer][outcome], "sq", "sa": shuffle
     /// questions, answers, "m", "f": the words and how numbers are written
-    /// (`PageMessages.script`), "v": a hash of the above, so that a play kept in a history
-    /// entry resumes only on the quiz it began on}`.
+    /// (`PageMessages.script`), "v": a hash of the above and of the question types, so that
+    /// a play kept in a history entry resumes only on the quiz it began on}`.
     static func scriptData(_ table: OutcomeTable, _ quiz: PersonalityQuiz, words: PageMessages) -> [UInt8] {
         var json = ScriptJSONWriter(capacity: 1024)
         json.beginObject()
@@ -143,8 +143,12 @@ public enum PersonalityRenderer {
                 .init("copy", "personality.copy_link", ["url": "{0}"]),
             ]
         })
+        // The questions' types too, which the data does not carry (the page's markup does):
+        // a question made `.multiple` since would be replayed with a single one's answer.
+        var fingerprint = json.bytes
+        for question in quiz.questions { fingerprint += Array(question.type.rawValue.utf8) + [0] }
         json.key("v")
-        json.int(Int(FNV1a.hash32(json.bytes)))
+        json.int(Int(FNV1a.hash32(fingerprint)))
         json.endObject()
         return json.bytes
     }

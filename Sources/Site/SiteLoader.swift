@@ -504,7 +504,8 @@ public enum SiteLoader {
             + "\(maximumTextSize / 1_000_000) MB (\(String(maximumTextSize).withThousandsSeparators) bytes)"
     }
 
-    static func readText(_ path: String, display: String, fs: FileSystem) -> Result<SourceFile, Diagnostic> {
+    /// A text file as the build reads it: at most `maximumTextSize`, UTF-8, line breaks `\n`.
+    public static func readText(_ path: String, display: String, fs: FileSystem) -> Result<SourceFile, Diagnostic> {
         switch readDecoded(path, fs: fs) {
         case .success(let text):
             return .success(SourceFile(path: display, text: text))

@@ -45,13 +45,9 @@ struct Export: ParsableCommand {
             standardError("Nothing exported: \(DiagnosticPrinter.summary(problems)).\n")
             throw ExitCode.failure
         }
-        func read(_ path: String) -> Result<SourceFile, Diagnostic> {
-            do throws(FileSystem.Failure) {
-                return ImportSource.decode(try fs.read(path), path: path)
-            } catch {
-                return .failure(.error("cannot read the file: \(error.reason)", file: path))
-            }
-        }
+        // Read as the build reads it, within the same size limit: what export refuses, a build
+        // refuses too.
+        func read(_ path: String) -> Result<SourceFile, Diagnostic> { SiteLoader.readText(path, display: path, fs: fs) }
         let source: SourceFile
         switch read(file) {
         case .success(let text): source = text

@@ -56,6 +56,21 @@ import TestSupport
         #expect(files(in: out).isEmpty)
     }
 
+    /// export reads a quiz and its bank as a build does, within the same size limit: a bank
+    /// over it is the build's error at the `bank:` key, not a million warnings about its rows.
+    @Test func exportRefusesABankTheBuildRefuses() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "---\nkind: trivia\ntitle: B\nbank: big.csv\n---\n".write(to: folder.appendingPathComponent("t.md"), atomically: true, encoding: .utf8)
+        try ("question,choices,answer\n" + String(repeating: "Q?,A|B,A\n", count: 1_200_000))
+            .write(to: folder.appendingPathComponent("big.csv"), atomically: true, encoding: .utf8)
+        let result = try quizgen("export", "t.md", in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("t.md:4:7: error: cannot read the bank file 'big.csv': the file is 10.8 MB; text files may be at most 10 MB"),
+                "\(result.stderr.prefix(300))")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func anErrorInAnyFileWritesNothing() throws {
         let folder = Repository.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

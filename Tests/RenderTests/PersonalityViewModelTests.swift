@@ -87,6 +87,21 @@ import Testing
         #expect(y.contains("<title>Y wins · Fish &amp; Chips</title>"))
     }
 
+    /// The data's "v" names the quiz a kept play began on: a question made `.multiple`
+    /// since, with the same weights, is another quiz, and the play starts anew.
+    @Test func theDataNamesTheQuestionTypesToo() throws {
+        func version(_ text: String) throws -> Substring {
+            let (parsed, _) = ContentParser.parse(SourceFile(path: "Content/q.md", text: text), sitePath: "q")
+            guard case .personality(let quiz)? = parsed?.body else { throw Failure() }
+            let data = PersonalityRenderer.scriptData(OutcomeTable(quiz), quiz, words: .builtIn("en"))
+            let json = String(decoding: data, as: UTF8.self)
+            return try #require(json.firstMatch(of: /"v":(\d+)/)?.1)
+        }
+        #expect(try version(Self.quiz) == version(Self.quiz))
+        #expect(try version(Self.quiz) != version(Self.quiz.replacingOccurrences(of: "## First?", with: "## First? {.multiple}")))
+    }
+    struct Failure: Error {}
+
     @Test func outcomePagesLinkThemselvesUnderABaseURL() throws {
         let pages = try pages(baseURL: "https://example.org/")
         let x = pages[1].text
