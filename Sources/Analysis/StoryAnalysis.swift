@@ -75,10 +75,15 @@ public struct StoryAnalysis: Sendable, Equatable {
             : breadthFirst(from: [graph.start], along: zip(successors, graph.meant).map { $0 + $1 }, count: n, steps: &steps)
                 .map { $0 != nil }
         let endings = (0..<n).filter(graph.isEnding)
-        // A broken link may lead to an ending once fixed: no trap is told on its account.
+        // A broken link may lead to an ending once fixed: no trap is told on its account,
+        // unless it plainly meant a page, which it is then taken to lead to.
+        var towardsEndings = predecessors
+        for (page, targets) in graph.meant.enumerated() {
+            for target in targets { towardsEndings[target].append(page) }
+        }
         let reachesEnding = breadthFirst(
-            from: graph.brokenLinks.isEmpty ? endings : endings + (0..<n).filter(graph.hasBrokenLink),
-            along: predecessors, count: n, steps: &steps
+            from: graph.unmeantLinks.isEmpty ? endings : endings + (0..<n).filter { graph.unmeantLinks[$0] },
+            along: towardsEndings, count: n, steps: &steps
         ).map { $0 != nil }
 
         let components = StronglyConnected.components(successors, steps: &steps)

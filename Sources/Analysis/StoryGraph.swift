@@ -16,14 +16,21 @@ public struct StoryGraph: Sendable, Equatable {
     /// reached through the link, so that one typo is one error, not also a warning that
     /// the page it meant cannot be reached.
     public var meant: [[Int]]
+    /// Per page: whether one of its broken links meant no page that can be told. Only such
+    /// a link is taken to reach an ending once fixed; one that plainly meant a page leads
+    /// there, so a loop it closes is a trap like any other.
+    public var unmeantLinks: [Bool]
 
     /// `brokenLinks` and `meant` may be empty, for none on any page: a story that builds
-    /// has none, and is analysed on every build.
-    public init(successors: [[Int]], start: Int = 0, brokenLinks: [Bool]? = nil, meant: [[Int]]? = nil) {
+    /// has none, and is analysed on every build. `unmeantLinks` is `brokenLinks` unless given.
+    public init(
+        successors: [[Int]], start: Int = 0, brokenLinks: [Bool]? = nil, meant: [[Int]]? = nil, unmeantLinks: [Bool]? = nil
+    ) {
         self.successors = successors.map(NumberSet.distinct)
         self.start = start
         self.brokenLinks = brokenLinks ?? []
         self.meant = meant ?? []
+        self.unmeantLinks = unmeantLinks ?? brokenLinks ?? []
     }
 
     public init(_ story: Story) {
@@ -31,7 +38,8 @@ public struct StoryGraph: Sendable, Equatable {
         self.init(
             successors: story.pages.map { $0.choices.map(\.target) }, start: story.start,
             brokenLinks: broken ? story.pages.map { $0.brokenLinks > 0 } : nil,
-            meant: broken ? story.pages.map(\.meant) : nil)
+            meant: broken ? story.pages.map(\.meant) : nil,
+            unmeantLinks: broken ? story.pages.map { $0.brokenLinks > $0.meant.count } : nil)
     }
 
     /// Whether the page has a link to no page.

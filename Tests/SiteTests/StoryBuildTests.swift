@@ -147,6 +147,19 @@ let fakeGraphviz = Graphviz(location: "/fake/dot") { dot, format in
         ])
     }
 
+    /// A loop closed by a mistyped link that plainly meant a page of it is a trap too: the
+    /// link is taken to lead where it meant, not towards some ending.
+    @Test func aTrapClosedByAMistypedLinkIsTold() {
+        let text = "---\nkind: story\n---\n## Start {#start}\n- [a](#cave)\n- [h](#home)\n"
+            + "## Cave {#cave}\n- [x](#deep)\n## Deep {#deep}\n- [x](#cavee)\n## Home {#home}\nEnd.\n"
+        let site = TemporarySite(files: ["Content/s.md": text])
+        #expect(located(site.build().diagnostics) == [
+            "Content/s.md:7:4: warning: page 2 is a trap: no ending can be reached from it",
+            "Content/s.md:9:4: warning: page 3 is a trap: no ending can be reached from it",
+            "Content/s.md:10:3: error: unknown page 'cavee'",
+        ])
+    }
+
     /// The example of the audit: an error on one page does not hide that another cannot be
     /// reached. Build and check report the same, and nothing is written or reported on.
     @Test func errorsInAStoryDoNotHideItsGraphWarnings() {
