@@ -20,7 +20,7 @@ extension ReportFormatter {
         }
         out += "\n"
 
-        out += "  \(analysis.reachableCount) of \(plural(story.pages.count, "page")) reachable from the start (page \(story.start + 1))"
+        out += "  \(count(Double(analysis.reachableCount))) of \(plural(story.pages.count, "page")) reachable from the start (page \(story.start + 1))"
         if !analysis.unreachable.isEmpty { out += "; unreachable: \(pageList(analysis.unreachable))" }
         out += "\n"
         if !analysis.traps.isEmpty { out += "  traps (no ending can be reached from them): \(pageList(analysis.traps))\n" }
@@ -72,8 +72,8 @@ extension ReportFormatter {
 
     /// "page 3" or "pages 3, 5, 8", with the rest counted past ten.
     static func pageList(_ pages: [Int]) -> String {
-        let shown = pages.prefix(10).map { String($0 + 1) }.joined(separator: ", ")
-        let more = pages.count > 10 ? " and \(pages.count - 10) more" : ""
+        let shown = pages.prefix(10).map { String($0 + 1).withThousandsSeparators }.joined(separator: ", ")
+        let more = pages.count > 10 ? " and \(String(pages.count - 10).withThousandsSeparators) more" : ""
         return (pages.count == 1 ? "page " : "pages ") + shown + more
     }
 

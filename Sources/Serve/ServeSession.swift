@@ -292,7 +292,8 @@ public final class ServeSession: Service, Sendable {
         let files = site.contentFileCount
         var line: String
         if first {
-            line = "Built \(files) content file\(files == 1 ? "" : "s") (\(site.filePaths.count) files) in memory in \(ms) ms"
+            line = "Built \(String(files).withThousandsSeparators) content file\(files == 1 ? "" : "s") "
+                + "(\(String(site.filePaths.count).withThousandsSeparators) files) in memory in \(ms) ms"
         } else {
             // The files read again (a bank saved, not its quizzes); else what changed (a
             // template, a file deleted).

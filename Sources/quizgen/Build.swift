@@ -1,6 +1,7 @@
 import ArgumentParser
 import Diagnostics
 import Site
+import Support
 
 struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -87,8 +88,9 @@ struct Build: ParsableCommand {
         let pages = written.pages
         let warnings = result.diagnostics.warningCount
         let published = result.published
-        standardError("Wrote \(published) content file\(published == 1 ? "" : "s") "
-            + "(\(pages) page\(pages == 1 ? "" : "s")) to \(outputPath)/ in \(milliseconds(clock.total))"
+        // Counts grouped as check and import group them (10,003 pages).
+        standardError("Wrote \(String(published).withThousandsSeparators) content file\(published == 1 ? "" : "s") "
+            + "(\(String(pages).withThousandsSeparators) page\(pages == 1 ? "" : "s")) to \(outputPath)/ in \(milliseconds(clock.total))"
             + (warnings > 0 ? ", with \(warnings) warning\(warnings == 1 ? "" : "s")" : "") + ".\n")
     }
 }
