@@ -23,20 +23,34 @@ extension SiteSettings {
         guard !scheme.isEmpty else {
             return .failure(BaseURLProblem(message: "'base-url' must start with https:// or http://", hint: baseURLExample))
         }
-        func refused(_ what: String, hint: String = baseURLExample + " (a space in a path is written %20)") -> Result<String, BaseURLProblem> {
+        func refused(_ what: String, hint: String = baseURLExample) -> Result<String, BaseURLProblem> {
             .failure(BaseURLProblem(message: "'base-url' is the address the site lives at, and '\(base)' has \(what)", hint: hint))
         }
         // Pages' URLs are made by appending their paths, so anything after the path (a
         // query or fragment) or white space would end up inside every one of them.
         if let bad = base.unicodeScalars.first(where: { $0 == "?" || $0 == "#" || $0.properties.isWhitespace }) {
-            return refused(bad == "?" ? "a query ('?')" : bad == "#" ? "a fragment ('#')" : "white space")
+            return bad == "?" ? refused("a query ('?')") : bad == "#" ? refused("a fragment ('#')")
+                : refused("white space", hint: baseURLExample + " (a space in a path is written %20)")
         }
         // The host and port: no user or password (they would be in every page's URL), a port
         // that is one.
         let afterScheme = base.dropFirst(scheme.count)
         let authority = afterScheme.prefix { $0 != "/" }
-        let parts = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         if authority.contains("@") { return refused("a user name or password ('@')") }
+        // An IPv6 address stands in brackets, its colons no port's.
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            let address = authority[authority.index(after: authority.startIndex)..<close]
+            let rest = authority[authority.index(after: close)...]
+            guard !address.isEmpty, address.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else {
+                return refused("an address in brackets that is no IPv6 address")
+            }
+            if !rest.isEmpty, !rest.hasPrefix(":") || Int(rest.dropFirst()).map({ (1...65_535).contains($0) }) != true {
+                return refused("a port that is no port")
+            }
+            let path = HTMLEscaping.percentEncodeHref(String(afterScheme.dropFirst(authority.count)))
+            return .success(scheme + authority + (path.hasSuffix("/") ? path : path + "/"))
+        }
+        let parts = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         if let port = parts.dropFirst().first, Int(port).map({ (1...65_535).contains($0) }) != true {
             return refused("a port that is no port")
         }
@@ -47,6 +61,15 @@ extension SiteSettings {
             return refused("an empty part in its host name ('\(host)')", hint: hostHint)
         case .failure(.labelTooLong(let label)):
             return refused("a host name part that is longer than \(HostName.labelLimit) bytes ('\(label)')", hint: hostHint)
+        case .failure(.badCharacter(let character)):
+            // An invisible character is named by its code point.
+            let visible = character.unicodeScalars.allSatisfy { $0.properties.generalCategory != .format && $0.properties.generalCategory != .control }
+            let shown = visible ? String(character)
+                : character.unicodeScalars.map { scalar in
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                }.joined(separator: " ")
+            return refused("a character no host name holds ('\(shown)')", hint: "a host name holds letters, digits, '-' and dots")
         case .success(let asciiHost):
             let port = authority.dropFirst(host.count)
             let path = HTMLEscaping.percentEncodeHref(String(afterScheme.dropFirst(authority.count)))

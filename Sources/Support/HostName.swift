@@ -7,6 +7,8 @@ public enum HostName {
         case emptyLabel
         /// A label longer than DNS allows (63 bytes), as encoded.
         case labelTooLong(String)
+        /// A character no host name holds: punctuation, a symbol, an invisible one.
+        case badCharacter(Character)
     }
 
     /// The longest label DNS carries (RFC 1035, section 2.3.4).
@@ -17,8 +19,22 @@ public enum HostName {
     /// root, `example.org.`) is a label of its own and may be empty.
     public static func ascii(_ host: some StringProtocol) -> Result<String, Problem> {
         let isASCII = host.utf8.allSatisfy { $0 < 0x80 }
-        // UTS 46 maps the ideographic and full-width full stops to dots before splitting.
-        let text = isASCII ? String(host) : nfc(String(host.map { "。．｡".contains($0) ? "." : $0 }).lowercased())
+        // UTS 46 maps the ideographic and full-width full stops to dots before splitting,
+        // and full-width ASCII to ASCII (`Ａｂｃ` is `abc`), as browsers do.
+        let text = isASCII ? String(host) : nfc(String(String.UnicodeScalarView(host.unicodeScalars.map { scalar in
+            "。．｡".unicodeScalars.contains(scalar) ? "." : (0xFF01...0xFF5E).contains(scalar.value)
+                ? Unicode.Scalar(scalar.value - 0xFEE0)! : scalar
+        })).lowercased())
+        // Letters and digits of any script, their marks, `-` and `_` (which browsers take);
+        // anything else (`<`, a zero-width space) names no host a browser would reach.
+        if let bad = text.first(where: { character in
+            character != "." && character != "-" && character != "_" && !character.unicodeScalars.allSatisfy { scalar in
+                scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                    || [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
+            }
+        }) {
+            return .failure(.badCharacter(bad))
+        }
         var labels = text.split(separator: ".", omittingEmptySubsequences: false)
         if labels.count > 1, labels.last?.isEmpty == true { labels.removeLast() }
         var encoded: [String] = []

@@ -53,6 +53,10 @@ import Testing
             ("http://example.org/été%20/", "http://example.org/%C3%A9t%C3%A9%20/"),
             ("https://Example.ORG/Q%20z/", "https://Example.ORG/Q%20z/"),
             ("https://example.org.", "https://example.org./"),
+            // Full-width letters are the ASCII ones (UTS 46), and an IPv6 address stays in brackets.
+            ("https://Ａｂｃ.de/", "https://abc.de/"),
+            ("https://[::1]:8080/q", "https://[::1]:8080/q/"),
+            ("http://[2001:db8::1]/", "http://[2001:db8::1]/"),
         ]
         for (written, url) in cases {
             #expect(settings("base-url: \(written)\n") == (SiteSettings(baseURL: url), []), "\(written)")
@@ -66,7 +70,11 @@ import Testing
                               ("https://.example.org/", "an empty part in its host name ('.example.org')"),
                               ("https://\(long).example/", "a host name part that is longer than 63 bytes ('\(long)')"),
                               ("https://\(String(repeating: "a", count: 64)).org/", "a host name part that is longer than 63 bytes ('\(String(repeating: "a", count: 64))')"),
-                              ("https://:8080/", "no host")] {
+                              ("https://:8080/", "no host"),
+                              ("https://a\u{200B}b.de/", "a character no host name holds ('U+200B')"),
+                              ("https://ex<ample.org/", "a character no host name holds ('<')"),
+                              ("https://[zz]/", "an address in brackets that is no IPv6 address"),
+                              ("https://[::1]:0/", "a port that is no port")] {
             let (parsed, problems) = settings("title: T\nbase-url: \(value)\n")
             #expect(parsed.baseURL == nil)
             #expect(problems == ["2:11: error: 'base-url' is the address the site lives at, and '\(value)' has \(what)"], "\(value)")
