@@ -1,4 +1,5 @@
 import Diagnostics
+import Support
 import YAMLReading
 
 /// `media-origins`: the hosts besides the site itself that pages may show images, audio and
@@ -72,7 +73,13 @@ extension SiteSettings {
                 return .failure(OriginProblem(reason: "'\(port)' is not a port", hint: "a port is a number from 1 to 65535"))
             }
         }
-        let labels = (host.hasPrefix("*.") ? host.dropFirst(2) : host).split(separator: ".", omittingEmptySubsequences: false)
+        // A name in another script goes into the policy in its IDNA form, as browsers compare
+        // it (`bücher.example` is `xn--bcher-kva.example`), as `base-url`'s host does.
+        let wildcard = host.hasPrefix("*.")
+        if !host.unicodeScalars.allSatisfy(\.isASCII), case .success(let ascii) = HostName.ascii(wildcard ? host.dropFirst(2) : host) {
+            host = (wildcard ? "*." : "") + ascii[...]
+        }
+        let labels = (wildcard ? host.dropFirst(2) : host).split(separator: ".", omittingEmptySubsequences: false)
         let valid = labels.allSatisfy { label in
             !label.isEmpty && label.unicodeScalars.allSatisfy {
                 ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
@@ -83,7 +90,7 @@ extension SiteSettings {
             return .failure(OriginProblem(
                 reason: "'\(host)' is not a host name",
                 hint: ascii ? "a host is made of letters, digits, '-' and dots, such as images.example.org"
-                    : "write an international name in its ASCII form (xn--…)"))
+                    : "a host is made of letters, digits, '-' and dots, in any script"))
         }
         return .success("\(scheme)://\(host)" + (port.isEmpty ? "" : ":\(port)"))
     }

@@ -102,6 +102,9 @@ import Testing
         #expect(problems == ["5:5: warning: 'https://images.example.org' is listed twice in 'media-origins'"])
         #expect(settings("media-origins: https://img.example.org\n").0.mediaOrigins == ["https://img.example.org"])
         #expect(settings("media-origins: [https://a.example, https://b.example]\n").0.mediaOrigins == ["https://a.example", "https://b.example"])
+        // A host in another script, in its IDNA form, as browsers compare it.
+        #expect(settings("media-origins: [https://Bücher.example, 'https://*.例え.テスト:8443']\n").0.mediaOrigins
+            == ["https://xn--bcher-kva.example", "https://*.xn--r8jz45g.xn--zckzah:8443"])
     }
 
     /// Each origin goes into the Content-Security-Policy as written: nothing that could end
@@ -114,7 +117,7 @@ import Testing
               - https://example.org/pictures/
               - "https://example.org; script-src *"
               - https://example.org:99999
-              - https://bücher.example
+              - https://bü<cher.example
               - "'self'"
               - "*"
               - "data:"
@@ -127,7 +130,7 @@ import Testing
             "4:5: error: 'https://example.org/pictures/' is not an origin: an origin has no path, query or fragment",
             "5:5: error: 'https://example.org; script-src *' is not an origin: 'example.org; script-src *' is not a host name",
             "6:5: error: 'https://example.org:99999' is not an origin: '99999' is not a port",
-            "7:5: error: 'https://bücher.example' is not an origin: 'bücher.example' is not a host name",
+            "7:5: error: 'https://bü<cher.example' is not an origin: 'bü<cher.example' is not a host name",
             "8:5: error: ''self'' is not an origin: it must start with https:// or http://",
             "9:5: error: '*' is not an origin: it must start with https:// or http://",
             "10:5: error: 'data:' is not an origin: it must start with https:// or http://",
