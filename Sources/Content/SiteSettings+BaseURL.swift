@@ -37,6 +37,12 @@ extension SiteSettings {
         let afterScheme = base.dropFirst(scheme.count)
         let authority = afterScheme.prefix { $0 != "/" }
         if authority.contains("@") { return refused("a user name or password ('@')") }
+        // The base as pages append to it: the host and port as pages write them, then the
+        // path (what follows the authority as written) percent-encoded.
+        func url(_ hostAndPort: String) -> Result<String, BaseURLProblem> {
+            let path = HTMLEscaping.percentEncodeHref(String(afterScheme.dropFirst(authority.count)))
+            return .success(scheme + hostAndPort + (path.hasSuffix("/") ? path : path + "/"))
+        }
         // An IPv6 address stands in brackets, its colons no port's.
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
             let address = authority[authority.index(after: authority.startIndex)..<close]
@@ -47,8 +53,7 @@ extension SiteSettings {
             if !rest.isEmpty, !rest.hasPrefix(":") || Int(rest.dropFirst()).map({ (1...65_535).contains($0) }) != true {
                 return refused("a port that is no port")
             }
-            let path = HTMLEscaping.percentEncodeHref(String(afterScheme.dropFirst(authority.count)))
-            return .success(scheme + authority + (path.hasSuffix("/") ? path : path + "/"))
+            return url(String(authority))
         }
         let parts = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         if let port = parts.dropFirst().first, Int(port).map({ (1...65_535).contains($0) }) != true {
@@ -71,9 +76,7 @@ extension SiteSettings {
                 }.joined(separator: " ")
             return refused("a character no host name holds ('\(shown)')", hint: "a host name holds letters, digits, '-' and dots")
         case .success(let asciiHost):
-            let port = authority.dropFirst(host.count)
-            let path = HTMLEscaping.percentEncodeHref(String(afterScheme.dropFirst(authority.count)))
-            return .success(scheme + asciiHost + port + (path.hasSuffix("/") ? path : path + "/"))
+            return url(asciiHost + authority.dropFirst(host.count))
         }
     }
 }

@@ -264,8 +264,8 @@ public struct Pipeline: Sendable {
             diagnostics += problems
         }
         // A template, stylesheet or catalog with NUL bytes (saved as UTF-16 or UTF-32, or
-        // binary) is no text: an error at the file, and the built-in one is used meanwhile;
-        // a template taken as it was would put the NULs into every page.
+        // binary) is no text: an error at the file, which fails the build. Taken as it was,
+        // a template put the NULs into every page; it is left out of the context instead.
         var overrides = site.templates
         for (name, file) in site.templates.sorted(by: { $0.key < $1.key }) {
             if let nul = SourceFile(path: file.path, text: file.text).nulByteError() {
