@@ -78,7 +78,7 @@ struct GivenNames: Sendable, Equatable {
         return [
             "layout": GivenNames([
                 "title", "ogTitle", "description", "hasDescription", "url", "hasURL", "image", "hasImage", "content",
-                "stylesheet", "root", "lang", "rtl", "siteTitle", "css", "csp",
+                "stylesheet", "root", "lang", "rtl", "siteTitle", "css", "inlineStyle", "csp",
             ]),
             "index": GivenNames(["root", "siteTitle", "siteDescription", "hasSiteDescription", "hasEntries", "t"], sections: [
                 "entries": entry,

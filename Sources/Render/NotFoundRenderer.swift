@@ -2,8 +2,8 @@ import Templating
 
 /// `404.html` at the site root: the page static hosts (GitHub Pages, Netlify, Cloudflare
 /// Pages, …) show for an address the site does not have, in the site's language. Its links
-/// are relative, as every link of the site is (FORMAT.md): they work for a missing address
-/// at the top of the site and from disk; below it a host shows the page unstyled.
+/// are relative, as every link of the site is (FORMAT.md); its stylesheet is inline, so a
+/// host shows it styled at a missing address below the top of the site too.
 public enum NotFoundRenderer {
     public static let path = "404.html"
 
@@ -16,7 +16,7 @@ public enum NotFoundRenderer {
             "siteTitle": .string(site.siteTitle),
             "t": words.templateValue,
         ] as TemplateValue)
-        let shell = PageShell(title: SitePaths.joined(words.text("notfound.title"), " · ", site.siteTitle), description: "", lang: lang, root: root)
+        let shell = PageShell(title: SitePaths.joined(words.text("notfound.title"), " · ", site.siteTitle), description: "", lang: lang, root: root, inlinesStyle: true)
         return OutputFile(path: path, contents: shell.render(content: content, site: site))
     }
 }

@@ -24,10 +24,15 @@ public struct PageShell: Sendable {
     /// that its boxes are links): the policy then allows objects (and the frame Chromium
     /// draws them in) from the site.
     public var embedsSVG: Bool
+    /// True for `404.html`: a host shows it at any missing address, where a relative link to
+    /// the stylesheet leads nowhere, so the page carries its stylesheet (allowed by hash).
+    public var inlinesStyle: Bool
 
     public init(title: String, ogTitle: String? = nil, description: String, lang: String, root: String,
-                url: String? = nil, image: String? = nil, scripts: [String] = [], embedsSVG: Bool = false) {
+                url: String? = nil, image: String? = nil, scripts: [String] = [], embedsSVG: Bool = false,
+                inlinesStyle: Bool = false) {
         self.embedsSVG = embedsSVG
+        self.inlinesStyle = inlinesStyle
         self.title = title
         self.ogTitle = ogTitle
         self.description = description
@@ -111,6 +116,8 @@ public struct PageShell: Sendable {
             ("rtl", .bool(site.isRightToLeft(lang))),
             ("siteTitle", .string(site.siteTitle)),
             ("css", .string(css)),
+            // A stylesheet that says `</style` would end the element early: that one stays linked.
+            ("inlineStyle", .bool(inlinesStyle && css.range(of: "</style", options: .caseInsensitive) == nil)),
             ("csp", .string(site.contentSecurityPolicy(style: css, scripts: scripts, embedsSVG: embedsSVG))),
         ]
     }
@@ -140,6 +147,7 @@ public struct SiteContext: Sendable {
         var lang: String
         var sources: [String]
         var embedsSVG: Bool
+        var inlinesStyle: Bool
     }
 
     public init(settings: SiteSettings, templates: TemplateSet, messages: MessageLibrary = .builtIn) {
@@ -183,7 +191,8 @@ public struct SiteContext: Sendable {
     /// The layout with what is the same for every page of this shell's kind rendered once:
     /// a page renders only its own title, description, links and content into it.
     public func layout(for shell: PageShell) -> PreparedTemplate {
-        let key = LayoutKey(root: shell.root, lang: shell.lang, sources: shell.scripts.map(templates.cspSource), embedsSVG: shell.embedsSVG)
+        let key = LayoutKey(root: shell.root, lang: shell.lang, sources: shell.scripts.map(templates.cspSource), embedsSVG: shell.embedsSVG,
+                            inlinesStyle: shell.inlinesStyle)
         return layouts.value(key) { templates.prepare("layout", fixed: shell.layoutValues(site: self)) }
     }
 

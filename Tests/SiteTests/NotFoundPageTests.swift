@@ -15,7 +15,24 @@ import TestSupport
         #expect(page.contains("<h1>ページが見つかりません</h1>"))
         // Relative, as every link of the site: from the top of the site and from disk.
         #expect(page.contains("<a href=\"index.html\">ホームページへ</a>"))
-        #expect(page.contains("<link rel=\"stylesheet\" href=\"style."))
+        // Its stylesheet inline, allowed by its hash: a host shows this page at any missing
+        // address, below the top of the site too, where a relative link would lead nowhere.
+        #expect(!page.contains("<link rel=\"stylesheet\""))
+        let css = try #require(site.linkedStylesheet())
+        #expect(page.contains("<style>" + css + "</style>"))
+        // (That the policy's hash lets a browser apply it: Tests/e2e/test_not_found.py.)
+        #expect(page.contains("style-src 'self' 'sha256-"))
+        // Every other page links it.
+        #expect(try #require(site.read("public/quiz/index.html")).contains("<link rel=\"stylesheet\" href=\"../style."))
+    }
+
+    /// A site's stylesheet that says `</style>` (in a comment) would end an inline one early:
+    /// 404.html links that one.
+    @Test func aStylesheetThatEndsItsElementStaysLinked() throws {
+        let site = TemporarySite(files: ["Content/quiz.md": quiz, "Templates/style.css": "/* </STYLE> */ body { color: red }\n"])
+        #expect(site.build().diagnostics.isEmpty)
+        let page = try #require(site.read("public/404.html"))
+        #expect(page.contains("<link rel=\"stylesheet\" href=\"style.") && !page.contains("<style>"))
     }
 
     /// "Every link is relative" (FORMAT.md) holds with a base URL too, in every page of a
