@@ -39,11 +39,7 @@ public enum OutcomeAnalysis {
         let rows = SparseRows(table)
         let doubtful = (0..<table.outcomeCount).filter { !greedyWins($0, table, rows) }
         guard !doubtful.isEmpty else { return ([], []) }
-        var vectors: [[[Int]]] = []
-        for q in table.types.indices {
-            guard let distinct = distinctVectors(table, q) else { return ([], doubtful) }
-            vectors.append(distinct)
-        }
+        guard let vectors = allDistinctVectors(table) else { return ([], doubtful) }
         var unreachable: [Int] = []
         var undecided: [Int] = []
         for k in doubtful {
@@ -123,10 +119,13 @@ public enum OutcomeAnalysis {
         let counts = sampledCounts(table, size: size, seed: seed)
         var unreachable: [Int] = []
         var undecided: [Int] = []
-        // An outcome the sample missed is most often won greedily; only the rest are searched.
+        // An outcome the sample missed is most often won greedily; only the rest are searched,
+        // over option lists made once for all of them.
         let rows = SparseRows(table)
-        for k in counts.indices where counts[k] == 0 && !greedyWins(k, table, rows) {
-            switch canWin(k, table) {
+        let doubtful = counts.indices.filter { counts[$0] == 0 && !greedyWins($0, table, rows) }
+        let vectors = doubtful.isEmpty ? nil : allDistinctVectors(table)
+        for k in doubtful {
+            switch vectors.flatMap({ canWin(k, vectors: $0, outcomeCount: table.outcomeCount) }) {
             case false?: unreachable.append(k)
             case nil: undecided.append(k)
             case true?: break
@@ -139,8 +138,10 @@ public enum OutcomeAnalysis {
 
     // MARK: Exact counting
 
-    /// The distinct score vectors one question can add, with how many ways each arises.
-    static func options(_ table: OutcomeTable, _ q: Int) -> [([Int], Double)] {
+    /// The distinct score vectors one question can add, with how many ways each arises; nil
+    /// when a multiple-answer question's subsets give more than `limit` (each is a vector of
+    /// every outcome's score: 2^20 of them for 1,000 outcomes would be gigabytes).
+    static func options(_ table: OutcomeTable, _ q: Int, limit: Int) -> [([Int], Double)]? {
         let zero = [Int](repeating: 0, count: table.outcomeCount)
         guard table.types[q] == .multiple else {
             var merged: [[Int]: Double] = [:]
@@ -155,6 +156,7 @@ public enum OutcomeAnalysis {
                 next[zip(sum, vector).map(+), default: 0] += count
             }
             sums = next
+            if sums.count > limit { return nil }
         }
         return sums.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { ($0.key, $0.value) }
     }
@@ -171,7 +173,7 @@ public enum OutcomeAnalysis {
     /// dropping repeats is cheaper than hashing arrays for the few vectors of a question.
     /// nil when a multiple-answer question's sums come to more than `limit`: its subsets
     /// double with each answer, but many answers often share a few distinct sums.
-    static func distinctVectors(_ table: OutcomeTable, _ q: Int, limit: Int = 1 << 16) -> [[Int]]? {
+    static func distinctVectors(_ table: OutcomeTable, _ q: Int, limit: Int) -> [[Int]]? {
         func unique(_ vectors: [[Int]]) -> [[Int]] {
             let sorted = vectors.sorted { $0.lexicographicallyPrecedes($1) }
             return sorted.indices.filter { $0 == 0 || sorted[$0] != sorted[$0 - 1] }.map { sorted[$0] }
@@ -183,6 +185,23 @@ public enum OutcomeAnalysis {
             if sums.count > limit { return nil }
         }
         return sums
+    }
+
+    /// Every question's distinct score vectors (`distinctVectors`), or nil when one has too many.
+    static func allDistinctVectors(_ table: OutcomeTable) -> [[[Int]]]? {
+        let limit = vectorLimit(table, states: 1 << 16)
+        var vectors: [[[Int]]] = []
+        for q in table.types.indices {
+            guard let distinct = distinctVectors(table, q, limit: limit) else { return nil }
+            vectors.append(distinct)
+        }
+        return vectors
+    }
+
+    /// How many score vectors a question's list may hold: `states`, and never more than
+    /// 4 million scores in all (32 MB), since each vector holds one per outcome.
+    static func vectorLimit(_ table: OutcomeTable, states: Int) -> Int {
+        max(16, min(states, (1 << 22) / max(1, table.outcomeCount)))
     }
 
     static func exactCounts(_ table: OutcomeTable, stateLimit: Int) -> [Double]? {
@@ -270,6 +289,7 @@ public enum OutcomeAnalysis {
                     var next = choices
                     for (sum, ways) in choices { next[sum + d, default: 0] += ways }
                     choices = next
+                    if choices.count > stateLimit { return nil }
                 }
             } else {
                 for vector in table.weights[q] { choices[packing.delta(vector), default: 0] += 1 }
@@ -299,7 +319,7 @@ public enum OutcomeAnalysis {
         var states: [[Int]: Double] = [zero: 1]
         for q in table.types.indices {
             if table.types[q] == .multiple, table.weights[q].count > 20 { return nil }
-            let choices = options(table, q)
+            guard let choices = options(table, q, limit: vectorLimit(table, states: stateLimit)) else { return nil }
             var next: [[Int]: Double] = [:]
             next.reserveCapacity(min(states.count * choices.count, stateLimit + 1))
             for (total, count) in states {
@@ -350,15 +370,6 @@ public enum OutcomeAnalysis {
     /// questions on the differences between k's total and every other, pruned by the most
     /// each difference can still grow, most promising answers first. nil when the search
     /// budget runs out.
-    static func canWin(_ k: Int, _ table: OutcomeTable, budget: Int = 2_000_000) -> Bool? {
-        var vectors: [[[Int]]] = []
-        for q in table.types.indices {
-            guard let distinct = distinctVectors(table, q) else { return nil }
-            vectors.append(distinct)
-        }
-        return canWin(k, vectors: vectors, outcomeCount: table.outcomeCount, budget: budget)
-    }
-
     static func canWin(_ k: Int, vectors: [[[Int]]], outcomeCount: Int, budget: Int = 2_000_000) -> Bool? {
         // Differences between k's total and each other outcome's, kept in flat arrays: this
         // runs for every outcome of every quiz, and small arrays of arrays cost more to

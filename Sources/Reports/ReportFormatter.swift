@@ -143,9 +143,10 @@ public enum ReportFormatter {
     static func personality(_ quiz: PersonalityQuiz, _ distribution: OutcomeDistribution?) -> String {
         let questionCount = quiz.questions.count
         let outcomeIDs = quiz.outcomes.map(\.id)
-        guard let d = distribution else { return "  \(questionCount) questions, \(outcomeIDs.count) outcomes\n" }
-        var out = "  \(questionCount) question\(questionCount == 1 ? "" : "s"), "
-        out += "\(outcomeIDs.count) outcome\(outcomeIDs.count == 1 ? "" : "s"), "
+        let counts = "  \(count(Double(questionCount))) question\(questionCount == 1 ? "" : "s"), "
+            + "\(count(Double(outcomeIDs.count))) outcome\(outcomeIDs.count == 1 ? "" : "s")"
+        guard let d = distribution else { return counts + "\n" }
+        var out = counts + ", "
         out += "\(count(d.combinations)) answer combination\(d.combinations == 1 ? "" : "s")\n"
         switch d.method {
         case .exact:

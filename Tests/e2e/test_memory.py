@@ -55,3 +55,22 @@ def test_a_large_asset_is_copied_without_reading_it_into_memory(tmp_path):
         f.seek(-3, os.SEEK_END)
         assert f.read() == b"end"
     assert peak < LIMIT_KB, f"{peak} KB"
+
+
+def test_check_of_a_small_quiz_with_many_outcomes_stays_small(tmp_path):
+    # One multiple-answer question of 20 answers (a million combinations) and 1,000
+    # outcomes: a 20 KB file. Counting kept every subset's scores for every outcome
+    # (gigabytes); the analysis must give up on exact counting within its limits instead.
+    require_tool("/usr/bin/time")
+    site = tmp_path / "site"
+    (site / "Content").mkdir(parents=True)
+    lines = ["---", "kind: personality", "title: Many", "---", "## Pick any {.multiple}"]
+    lines += [f"- a{a} {{o{a}={1000 * (a + 1) + a * a}}}" for a in range(20)]
+    lines += [f"## O{o} {{#o{o} .outcome}}\nx" for o in range(1000)]
+    (site / "Content" / "p.md").write_text("\n".join(lines) + "\n")
+    result = subprocess.run(["/usr/bin/time", "-f", "peak %M", str(quizgen_binary()), "check", "--source", str(site)],
+                            capture_output=True, text=True, timeout=300)
+    peak = int(result.stderr.rsplit("peak ", 1)[1].split()[0])
+    assert result.returncode == 0, result.stderr
+    assert "1 question, 1,000 outcomes, 1,048,576 answer combinations" in result.stdout
+    assert peak < LIMIT_KB, f"{peak} KB"
