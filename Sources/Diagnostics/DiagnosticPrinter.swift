@@ -6,9 +6,15 @@
 ///     hint: did you mean 'cat'?
 public struct DiagnosticPrinter: Sendable {
     public var useColor: Bool
+    /// For a browser (`serve`'s overlay): a caret line repeats the source line's text before
+    /// the column, where a terminal gets spaces, for the overlay to draw hidden. The hidden
+    /// copy takes the width of the text above it whatever the fonts, where a CJK glyph is
+    /// rarely two cells of the monospace font, or a flag two.
+    public var caretAfterText: Bool
 
-    public init(useColor: Bool = false) {
+    public init(useColor: Bool = false, caretAfterText: Bool = false) {
         self.useColor = useColor
+        self.caretAfterText = caretAfterText
     }
 
     public func format(_ diagnostic: Diagnostic) -> String {
@@ -21,7 +27,9 @@ public struct DiagnosticPrinter: Sendable {
             let (source, column) = Self.window(whole, column: diagnostic.column)
             out += " \(number) | \(Self.printable(source))\n"
             if diagnostic.column > 0 {
-                out += " \(gutter) | \(Self.caretPadding(source, column: column))^\n"
+                let before = caretAfterText
+                    ? Self.printable(String(source.prefix(max(column - 1, 0)))) : Self.caretPadding(source, column: column)
+                out += " \(gutter) | \(before)^\n"
             }
         }
         if let hint = diagnostic.hint {

@@ -54,6 +54,21 @@ import Testing
         #expect(DiagnosticPrinter().format(d).contains("\n   | " + String(repeating: " ", count: 2 + 6 + 1) + "^\n"))
     }
 
+    /// For serve's overlay, the caret line repeats the text before the column (control
+    /// characters shown as on the line above), to be drawn hidden: a browser's CJK glyphs are
+    /// not two cells of its monospace font.
+    @Test func forABrowserTheCaretFollowsTheTextBeforeItsColumn() {
+        let file = SourceFile(path: "f.md", text: "暗くて\t寒い。[さらに](#深さ)\u{7}\n")
+        let d = file.error("e", line: 1, byteColumn: "暗くて\t寒い。".utf8.count + 1)
+        #expect(d.column == 8)
+        #expect(DiagnosticPrinter(caretAfterText: true).format(d) == "f.md:1:8: error: e\n 1 | 暗くて\t寒い。[さらに](#深さ)\u{FFFD}\n   | 暗くて\t寒い。^\n")
+        #expect(DiagnosticPrinter().format(d).contains("\n   |       \t      ^\n"))
+        let long = SourceFile(path: "f.md", text: String(repeating: "森", count: 300) + "[x]\n")
+        let cut = DiagnosticPrinter(caretAfterText: true).format(long.error("e", line: 1, byteColumn: 901)).split(separator: "\n")
+        #expect(cut[2] == "   | …" + String(repeating: "森", count: DiagnosticPrinter.windowReach) + "^")
+        #expect(cut[1].hasPrefix(" 1 | …" + String(repeating: "森", count: DiagnosticPrinter.windowReach) + "[x]"))
+    }
+
     /// Terminals draw a flag, an emoji with VS16, a keycap and a skin-tone sequence two cells
     /// wide; a character that has a text form stays one cell without VS16 (or with VS15).
     @Test func emojiSequencesTakeTheCellsATerminalGivesThem() {
