@@ -9,9 +9,10 @@
   ;[['play', 'qt qn pts tb timer secs warn qh qb as submit verdict fb why next'], ['result', 'rh sum arc pct score over overt perfect passed failed review share status again']]
     .forEach(([s, ids]) => ids.split(' ').forEach(id => E[id] = E[s].querySelector('#' + id)))
   const D = JSON.parse(data.textContent), Q = D.q, as = $('as'), bar = $('timer')
-  const now = () => performance.now(), keys = n => [...Array(n).keys()], text = (id, t) => $(id).textContent = t === +t ? N(t) : t
+  const now = () => performance.now(), keys = n => [...Array(n).keys()], text = (id, t) => { if ($(id)) $(id).textContent = t === +t ? N(t) : t }
   const shuffle = a => { for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [a[i], a[j]] = [a[j], a[i]] } return a }
   const show = id => ['intro', 'play', 'result'].forEach(s => $(s).hidden = s != id)
+  // text(id, t) passes over an element a catalog left out (quiz.question_of without {total}).
   // N(x): a whole number (the script shows no others) grouped as the language groups
   // them, as D.f says: [group sign, decimal sign, fewest digits before a group].
   // say(name, v0, …): a word of D.m; a count (v0) picks its form from D.p.

@@ -668,3 +668,39 @@ def test_the_crumb_runs_right_to_left_whatever_the_titles_script(browser, tmp_pa
     assert (site.text, piece.text) == ("My Quizzes", "Desert Road")
     assert x_of(site) > x_of(separator) > x_of(piece)
     assert separator.get_attribute("aria-hidden") == "true"
+
+
+@pytest.mark.parametrize("question_of", ["第{n}問", "全{total}問"])
+def test_a_catalog_that_leaves_a_placeholder_out_leaves_the_quizzes_working(question_of, browser, tmp_path):
+    """quiz.question_of without {total} (or {n}) is only a warning: the quizzes' scripts
+    do without the number the catalog left out."""
+    (tmp_path / "Content").mkdir()
+    (tmp_path / "i18n").mkdir()
+    (tmp_path / "quizgen.yml").write_text("language: ja\n")
+    (tmp_path / "i18n" / "ja.yaml").write_text(f'quiz.question_of: "{question_of}"\n')
+    (tmp_path / "Content" / "trivia.md").write_text(
+        "---\nkind: trivia\ntitle: 知識\n---\n## 一足す一は？\n- [x] 二\n- [ ] 三\n\n## 日本の首都は？\n- [x] 東京\n- [ ] 大阪\n")
+    (tmp_path / "Content" / "match.md").write_text(
+        "---\nkind: personality\ntitle: 診断\n---\n## 好きな季節は？\n- 夏 {s}\n- 冬 {w}\n\n"
+        "## 好きな飲み物は？\n- 麦茶 {s}\n- ココア {w}\n\n## 夏の人 {#s .outcome}\n暑い。\n\n## 冬の人 {#w .outcome}\n寒い。\n")
+    public = build_site(tmp_path)
+    d = browser
+    d.get((public / "trivia/index.html").as_uri())
+    by_id(d, "begin").click()
+    for _ in range(2):
+        visible(d, "#as .a")[0].click()
+        wait_for(d, lambda: by_id(d, "next").is_displayed())
+        shown = by_id(d, "qc").text
+        assert shown.startswith(question_of.split("{")[0]) and "{" not in shown
+        by_id(d, "next").click()
+    wait_for(d, lambda: by_id(d, "result").is_displayed())
+    assert "点" in by_id(d, "score").text
+    d.get((public / "match/index.html").as_uri())
+    by_id(d, "begin").click()
+    for _ in range(2):
+        [question] = visible(d, ".q")
+        question.find_elements(By.CSS_SELECTOR, ".as button")[0].click()
+    wait_for(d, lambda: by_id(d, "result").is_displayed())
+    assert visible(d, "#result .o h1")
+    errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors
