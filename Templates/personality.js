@@ -52,7 +52,8 @@
       q.el.hidden = false
       // Back at a question answered by a button, that answer stays marked (pressed).
       if (q.box) kids(q.box, 'button').forEach(b => b.setAttribute('aria-pressed', !!picks[order[p]]?.includes(+b.value)))
-      qn.textContent = N(p + 1)
+      // A catalog may leave {n} out of quiz.question_of: then there is no number to set.
+      if (qn) qn.textContent = N(p + 1)
       bar.value = p
       back.hidden = !p
       return q.h.focus()

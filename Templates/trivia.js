@@ -9,9 +9,10 @@
   ;[['play', 'qt qn pts tb timer secs warn qh qb as submit verdict fb why next'], ['result', 'rh sum arc pct score over overt perfect passed failed review share status again']]
     .forEach(([s, ids]) => ids.split(' ').forEach(id => E[id] = E[s].querySelector('#' + id)))
   const D = JSON.parse(data.textContent), Q = D.q, as = $('as'), bar = $('timer')
-  const now = () => performance.now(), keys = n => [...Array(n).keys()], text = (id, t) => $(id).textContent = t === +t ? N(t) : t
+  const now = () => performance.now(), keys = n => [...Array(n).keys()], text = (id, t) => { if ($(id)) $(id).textContent = t === +t ? N(t) : t }
   const shuffle = a => { for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [a[i], a[j]] = [a[j], a[i]] } return a }
   const show = id => ['intro', 'play', 'result'].forEach(s => $(s).hidden = s != id)
+  // text(id, t) passes over an element a catalog left out (quiz.question_of without {total}).
   // N(x): a whole number (the script shows no others) grouped as the language groups
   // them, as D.f says: [group sign, decimal sign, fewest digits before a group].
   // say(name, v0, …): a word of D.m; a count (v0) picks its form from D.p.
@@ -22,6 +23,11 @@
     return t.replace(/{(\d)}/g, (s, i) => (s = v[i]) === +s ? N(s) : s)
   }
   const names = (q, list) => list.map(i => q.c[i]).join(D.m.sep)
+  // D.u: the lang (and dir) of quizgen's words where the page's language has no catalog of
+  // its own. A line of them alone carries it; one holding the author's text too does not
+  // (README: Languages), so the verdict's are set as it changes, and U goes into markup.
+  const u = Object.entries(D.u || {}), U = u.map(([k, v]) => ` ${k}="${v}"`).join('')
+  const ui = (e, alone) => u.forEach(([k, v]) => alone ? e.setAttribute(k, v) : e.removeAttribute(k))
   let deck = [], draw, pos, score, max, log, q, T, mode, deadline, timer, frame, answered, warned, pct
 
   // Plays deal on through one shuffled deck: no repeats until the bank has been seen.
@@ -104,6 +110,7 @@
     })
     $('submit').hidden = true
     $('verdict').innerHTML = say(right ? 'right' : picks ? 'wrong' : 'late', right ? q.p : names(q, q.k))
+    ui($('verdict'), right)
     $('why').innerHTML = q.x || ''
     text('next', pos + 1 == draw.length || !right && D.e ? D.m.last : D.m.next)
     $('fb').hidden = false
@@ -129,8 +136,8 @@
     $('overt').hidden = !D.e || perfect || !late
     if (D.pass != null) $('failed').hidden = !($('passed').hidden = score * 100 < D.pass * max)
     kids($('sum'), 'p.tm').forEach((p, i) => p.hidden = i != mode)
-    $('review').innerHTML = log.map(([q, picks, right]) => `<li class="${right ? 'ok' : 'no'}"><p class="v">${D.m[right ? 'ok' : 'no']}</p><p>${q.h}</p>${q.b ? `<div>${q.b}</div>` : ''}`
-      + `<p>${say('yours', picks ? names(q, picks.sort((a, b) => a - b)) || D.m.none : D.m.out)}</p>`
+    $('review').innerHTML = log.map(([q, picks, right, mine = picks && names(q, picks.sort((a, b) => a - b))]) => `<li class="${right ? 'ok' : 'no'}"><p class="v"${U}>${D.m[right ? 'ok' : 'no']}</p><p>${q.h}</p>${q.b ? `<div>${q.b}</div>` : ''}`
+      + `<p${mine ? '' : U}>${say('yours', mine || D.m[picks ? 'none' : 'out'])}</p>`
       + `<p>${say('key', names(q, q.k), right ? q.p : 0, q.p)}</p><div>${q.x || ''}</div></li>`).join('')
     // The browser must see the ring empty for it to fill.
     arc.style.strokeDashoffset = ''

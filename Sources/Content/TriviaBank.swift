@@ -153,10 +153,14 @@ enum TriviaBank {
     }
 
     /// Where each field of a one-line row stands on its line, in bytes from 0: the quotes
-    /// around a quoted field are left out.
+    /// around a quoted field are left out. The delimiter may take several bytes (a full-width
+    /// `，` takes three); UTF-8 finds its bytes only where the character stands.
     static func fieldSpans(_ line: [UInt8], delimiter: Character) -> [Range<Int>] {
-        let separator = delimiter.asciiValue ?? UInt8(ascii: ",")
+        let separator = Array(String(delimiter).utf8)
         let quote = UInt8(ascii: "\"")
+        func separates(at i: Int) -> Bool {
+            i + separator.count <= line.count && line[i..<(i + separator.count)].elementsEqual(separator)
+        }
         var spans: [Range<Int>] = []
         var i = 0
         while true {
@@ -172,14 +176,14 @@ enum TriviaBank {
                     i += 1
                 }
                 end = i
-                while i < line.count, line[i] != separator { i += 1 }
+                while i < line.count, !separates(at: i) { i += 1 }
             } else {
-                while i < line.count, line[i] != separator { i += 1 }
+                while i < line.count, !separates(at: i) { i += 1 }
                 end = i
             }
             spans.append(start..<end)
             guard i < line.count else { return spans }
-            i += 1
+            i += separator.count
         }
     }
 

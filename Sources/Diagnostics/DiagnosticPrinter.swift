@@ -6,9 +6,15 @@
 ///     hint: did you mean 'cat'?
 public struct DiagnosticPrinter: Sendable {
     public var useColor: Bool
+    /// For a browser (`serve`'s overlay): a caret line repeats the source line's text before
+    /// the column, where a terminal gets spaces, for the overlay to draw hidden. The hidden
+    /// copy takes the width of the text above it whatever the fonts, where a CJK glyph is
+    /// rarely two cells of the monospace font, or a flag two.
+    public var caretAfterText: Bool
 
-    public init(useColor: Bool = false) {
+    public init(useColor: Bool = false, caretAfterText: Bool = false) {
         self.useColor = useColor
+        self.caretAfterText = caretAfterText
     }
 
     public func format(_ diagnostic: Diagnostic) -> String {
@@ -21,7 +27,9 @@ public struct DiagnosticPrinter: Sendable {
             let (source, column) = Self.window(whole, column: diagnostic.column)
             out += " \(number) | \(Self.printable(source))\n"
             if diagnostic.column > 0 {
-                out += " \(gutter) | \(Self.caretPadding(source, column: column))^\n"
+                let before = caretAfterText
+                    ? Self.printable(String(source.prefix(max(column - 1, 0)))) : Self.caretPadding(source, column: column)
+                out += " \(gutter) | \(before)^\n"
             }
         }
         if let hint = diagnostic.hint {
@@ -120,29 +128,39 @@ public struct DiagnosticPrinter: Sendable {
         }))
     }
 
-    /// Spaces up to the column, keeping tabs and doubling wide (CJK) characters so that
-    /// the caret lands under the right character in a terminal.
+    /// Spaces up to the column, keeping tabs and doubling wide (CJK, emoji) characters so
+    /// that the caret lands under the right character in a terminal.
     static func caretPadding(_ line: String, column: Int) -> String {
         var pad = ""
         for character in line.prefix(max(column - 1, 0)) {
-            if character == "\t" {
-                pad += "\t"
-            } else if let scalar = character.unicodeScalars.first, isWide(scalar) {
-                pad += "  "
-            } else {
-                pad += " "
-            }
+            pad += character == "\t" ? "\t" : String(repeating: " ", count: cells(character))
         }
         return pad
     }
 
-    /// Whether a terminal gives the character two columns (East Asian wide, emoji): for
-    /// carets here and for the columns of `check`'s tables.
-    public static func isWide(_ s: Unicode.Scalar) -> Bool {
+    /// The columns a terminal gives one character (a grapheme cluster): two for East Asian
+    /// wide characters and for emoji drawn as emoji, one for any other. A cluster is drawn at
+    /// the width of its first scalar, except that a variation selector picks the emoji form
+    /// (VS16: `❤️`, the keycap `1️⃣`, two cells) or the text form (VS15, one cell) of a
+    /// character that has both; `❤` alone stays text, one cell. A flag (`🇯🇵`, two regional
+    /// indicators) and a skin-tone or ZWJ sequence are wide by their first scalar. For carets
+    /// here and for the columns of `check`'s tables.
+    public static func cells(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if isEastAsianWide(first) { return 2 }
+        if scalars.contains("\u{FE0E}") { return 1 }
+        if first.properties.isEmojiPresentation { return 2 }
+        if scalars.contains("\u{FE0F}"), first.properties.isEmoji { return 2 }
+        return 1
+    }
+
+    /// East Asian wide: CJK, Hangul, full-width forms.
+    private static func isEastAsianWide(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
              0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+             0xFFE0...0xFFE6, 0x20000...0x3FFFD:
             return true
         default:
             return false

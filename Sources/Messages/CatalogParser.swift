@@ -15,7 +15,8 @@ import Yams
 ///
 /// Checked against the reference (English; none when English itself is read): an id the
 /// reference lacks is a warning, a text where the reference has forms (or the reverse) and
-/// placeholders other than the reference's are errors.
+/// a placeholder the reference lacks are errors; a placeholder left out is a warning, since
+/// translators leave a value out on purpose (the page's scripts do without it).
 public struct CatalogParser: Sendable {
     public let file: SourceFile
     /// The canonical tag of the catalog being read, for messages.
@@ -92,9 +93,9 @@ public struct CatalogParser: Sendable {
                 return nil
             }
             let text = YAMLAliases.restoringStars(string)
-            if let expected, let problem = placeholderProblem(Message.placeholders(in: text), expected: expected.texts.first ?? "") {
-                diagnostics.append(error("'\(id)' \(problem.message)", at: value, hint: problem.hint))
-                return nil
+            if let expected, let problem = placeholderProblem(text, expected: expected.texts.first ?? "", of: "'\(id)'", at: value) {
+                diagnostics.append(problem)
+                if problem.isError { return nil }
             }
             return .text(text)
         case .mapping(let mapping):
@@ -148,16 +149,14 @@ public struct CatalogParser: Sendable {
             }
             if case .plural(let reference)? = expected {
                 let allowed = Set(reference.values.flatMap(Message.placeholders(in:)))
-                for (category, text) in forms.sorted(by: { $0.key < $1.key }) {
-                    let names = Message.placeholders(in: text)
-                    let problem = category == .other
-                        ? placeholderProblem(names, expected: reference[.other] ?? "")
-                        : Set(names).isSubset(of: allowed) ? nil : placeholderProblem(names, expected: reference[.other] ?? "")
-                    if let problem {
-                        diagnostics.append(error("the '\(category.rawValue)' form of '\(id)' \(problem.message)",
-                            at: nodes[category]!, hint: problem.hint))
-                        return nil
-                    }
+                // Only `other` is held to the reference's placeholders: "one point" has no {count}.
+                for (category, text) in forms.sorted(by: { $0.key < $1.key })
+                where category == .other || !Set(Message.placeholders(in: text)).isSubset(of: allowed) {
+                    let of = "the '\(category.rawValue)' form of '\(id)'"
+                    guard let problem = placeholderProblem(text, expected: reference[.other] ?? "", of: of, at: nodes[category]!)
+                    else { continue }
+                    diagnostics.append(problem)
+                    if problem.isError { return nil }
                 }
             }
             return .plural(forms)
@@ -167,15 +166,23 @@ public struct CatalogParser: Sendable {
         }
     }
 
-    /// A message when a text's placeholders are not the reference's, with the nearest
-    /// reference name for a misspelt one.
-    private func placeholderProblem(_ names: [String], expected: String) -> (message: String, hint: String?)? {
+    /// When a text's placeholders are not the reference's: an error for one the reference
+    /// lacks (nothing would fill it), with the nearest reference name for a misspelt one; a
+    /// warning naming those left out, whose values the reader then does not see.
+    private func placeholderProblem(_ text: String, expected: String, of what: String, at node: YAMLNode) -> Diagnostic? {
+        let names = Message.placeholders(in: text)
         let wanted = Message.placeholders(in: expected)
-        guard Set(names) != Set(wanted) else { return nil }
         let stray = names.filter { !wanted.contains($0) }
-        let hint = stray.lazy.compactMap { NearestMatch.find($0, in: wanted) }.first.map { "did you mean '{\($0)}'?" }
-        return ("has placeholders \(Self.braced(names)), but \(referenceName) has \(Self.braced(wanted))",
-                hint ?? "the placeholders are filled in by quizgen; keep those of \(referenceName)")
+        guard stray.isEmpty else {
+            let hint = stray.lazy.compactMap { NearestMatch.find($0, in: wanted) }.first.map { "did you mean '{\($0)}'?" }
+            return error("\(what) has placeholders \(Self.braced(names)), but \(referenceName) has \(Self.braced(wanted))",
+                         at: node, hint: hint ?? "the placeholders are filled in by quizgen; keep those of \(referenceName)")
+        }
+        let missing = wanted.filter { !names.contains($0) }
+        guard !missing.isEmpty else { return nil }
+        let them = missing.count == 1 ? "that value" : "those values"
+        return warning("\(what) leaves out \(Self.braced(missing)) of \(referenceName): \(them) will not be shown", at: node,
+                       hint: "if that is meant, nothing breaks; else put \(Self.braced(missing)) back in the text")
     }
 
     private var referenceName: String { reference.map { Self.name(of: $0.language) } ?? "English" }

@@ -13,6 +13,9 @@ public struct PageMessages: Sendable {
     public let templateValue: TemplateValue
     /// `t.ui_lang`: see `init`.
     public let interfaceAttributes: String
+    /// The same as attribute names and values (`[("lang", "en"), ("dir", "ltr")]`), for a
+    /// page script that writes interface words: as its data's `"u"`.
+    public let interfaceLanguage: [(name: String, value: String)]
     /// Digit n (below 100), 100 + n % 100 (above) or 200 (a whole number of millions) is
     /// the index of the form for a count n.
     let pluralTable: String
@@ -24,13 +27,14 @@ public struct PageMessages: Sendable {
     /// Texts a renderer fills from a few numbers, by the renderer's name for them and the numbers.
     private let filled = MadeOnce<FilledTexts, [String]>()
 
-    /// - Parameter interfaceAttributes: ` lang="en"` (and a `dir`) for a page whose language
+    /// - Parameter interfaceLanguage: `lang="en"` (and a `dir`) for a page whose language
     ///   has no catalog, so that its interface words are read as the English they are while
-    ///   the author's text keeps the page's language; empty otherwise. Templates put it on
-    ///   each element of interface words as `{{{t.ui_lang}}}`.
-    public init(_ catalog: MessageCatalog, interfaceAttributes: String = "") {
+    ///   the author's text keeps the page's language; none otherwise. Templates put them on
+    ///   each element of interface words alone as `{{{t.ui_lang}}}`.
+    public init(_ catalog: MessageCatalog, interfaceLanguage: [(name: String, value: String)] = []) {
         self.catalog = catalog
-        self.interfaceAttributes = interfaceAttributes
+        self.interfaceLanguage = interfaceLanguage
+        interfaceAttributes = interfaceLanguage.map { " \($0.name)=\"\(HTMLEscaping.escape($0.value))\"" }.joined()
         var tree = Tree()
         for id in catalog.ids {
             guard case .text(let text)? = catalog.messages[id], Message.placeholders(in: text).isEmpty else { continue }
@@ -117,6 +121,7 @@ public struct PageMessages: Sendable {
     }
 
     /// The words of a page script for the JSON it reads: `("m", {name: text or [forms]})`,
+    /// `("u", {"lang": "en", …})` on a page whose language has no catalog (`interfaceLanguage`),
     /// and when a message has forms, `("p", table)` and `("f", [group, decimal, digits])`,
     /// how numbers are written (`NumberStyle`): the index of the form for a count n is
     /// digit `n` of the table below 100, digit 200 for a whole number of millions (Italian,
@@ -137,12 +142,14 @@ public struct PageMessages: Sendable {
             plural = true
             return (word.name, .array(categories.map { shape(message.text(for: $0)) }))
         }
-        guard plural || numbers else { return [("m", .object(fields))] }
+        // "u": the attributes of a line of interface words alone, where they are English.
+        let u = interfaceLanguage.isEmpty ? [] : [("u", ScriptJSON.object(interfaceLanguage.map { ($0.name, .string($0.value)) }))]
+        guard plural || numbers else { return [("m", .object(fields))] + u }
         // Counts are written as the language writes numbers: its group and decimal signs and
         // the digits before it groups ("2.000"; Spanish "2000").
         let style = catalog.numbers
         let f = ("f", ScriptJSON.array([.string(style.group), .string(style.decimal), .int(style.minimumGrouping)]))
-        return plural ? [("m", .object(fields)), ("p", .string(pluralTable)), f] : [("m", .object(fields)), f]
+        return (plural ? [("m", .object(fields)), ("p", .string(pluralTable)), f] : [("m", .object(fields)), f]) + u
     }
 
     /// The same for the script `name` (`trivia`, `personality`), encoded as members of the

@@ -173,8 +173,8 @@ public struct SiteContext: Sendable {
                 return PageMessages(catalog)
             }
             let english = resolved.catalog.language
-            let direction = isRightToLeft(english) == isRightToLeft(lang) ? "" : " dir=\"\(isRightToLeft(english) ? "rtl" : "ltr")\""
-            return PageMessages(resolved.catalog, interfaceAttributes: " lang=\"\(HTMLEscaping.escape(english))\"" + direction)
+            let direction = isRightToLeft(english) == isRightToLeft(lang) ? [] : [(name: "dir", value: isRightToLeft(english) ? "rtl" : "ltr")]
+            return PageMessages(resolved.catalog, interfaceLanguage: [(name: "lang", value: english)] + direction)
         }
     }
 

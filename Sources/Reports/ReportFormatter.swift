@@ -236,7 +236,7 @@ extension String {
     /// The columns a terminal gives the text: two for each wide (East Asian, emoji) character,
     /// one for any other (a letter with its combining marks is one character).
     var terminalWidth: Int {
-        reduce(0) { width, character in width + (DiagnosticPrinter.isWide(character.unicodeScalars.first!) ? 2 : 1) }
+        reduce(0) { width, character in width + DiagnosticPrinter.cells(character) }
     }
 
     /// The text followed by spaces up to `width` terminal columns, never cut: Foundation's

@@ -69,7 +69,23 @@ public enum LiveReload {
               if (document.body) document.body.inert = true;
               box.focus();
             }
-            box.firstChild.textContent = text;
+            // A caret line (after a numbered source line) holds the source's text before its
+            // column: drawn hidden, that text takes the width it takes above, so the caret
+            // stands under its column however the fonts draw CJK or emoji.
+            var pre = box.firstChild, lines = text.split("\\n");
+            pre.textContent = "";
+            for (var i = 0; i < lines.length; i++) {
+              var line = lines[i], caret = /^( +\\| )([\\s\\S]*)\\^$/.exec(line);
+              if (caret && i > 0 && /^ \\d+ \\| /.test(lines[i - 1])) {
+                var hidden = document.createElement("span");
+                hidden.style.visibility = "hidden";
+                hidden.textContent = caret[2];
+                pre.appendChild(document.createTextNode(caret[1]));
+                pre.appendChild(hidden);
+                line = "^";
+              }
+              pre.appendChild(document.createTextNode(i < lines.length - 1 ? line + "\\n" : line));
+            }
           }
           document.addEventListener("keydown", function (event) {
             if (box && event.key === "Escape") { dismissed = box.firstChild.textContent; show(); }

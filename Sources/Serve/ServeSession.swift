@@ -261,12 +261,13 @@ public final class ServeSession: Service, Sendable {
     }
 
     /// The overlay's text: every diagnostic as the terminal prints it (without color), when
-    /// there is an error; empty otherwise.
+    /// there is an error; empty otherwise. A caret line has the source's text before the
+    /// column instead of spaces, which the overlay hides (`LiveReload.script`).
     /// Errors come first: a page covered by thirty warnings hid its one error at the bottom.
     static func overlay(_ site: LiveSite) -> String {
         guard site.hasErrors else { return "" }
         // Listed as the terminal lists them: the first of each file, then how many more.
-        return DiagnosticPrinter(useColor: false).format(
+        return DiagnosticPrinter(useColor: false, caretAfterText: true).format(
             site.diagnostics.filter(\.isError) + site.diagnostics.filter { !$0.isError }, limit: DiagnosticPrinter.listLimit)
             + "\n\(DiagnosticPrinter.summary(site.diagnostics)): \(served(site.fallback)).\n"
     }

@@ -50,6 +50,20 @@ import TestSupport
         #expect(placed(bad) == ["Content/quizzes/quiz.md:4:17: error: 'bank-delimiter' must be one character, or tab"])
     }
 
+    /// A delimiter outside ASCII (the full-width comma or the ideographic comma an IME types)
+    /// is one character too: errors stand at the offending value, as with `;`.
+    @Test func aFullWidthDelimiterKeepsTheColumnsOfErrors() throws {
+        for delimiter in ["，", "、", ";"] {
+            let csv = "question，choices，answer，points\n問題一，甲|乙，甲，x\n問題二，甲|乙，丙，1\n"
+                .replacingOccurrences(of: "，", with: delimiter)
+            let (_, problems) = banked(csv, frontMatter: "bank-delimiter: \"\(delimiter)\"\n")
+            #expect(placed(problems) == [
+                "Content/quizzes/bank.csv:2:11: error: the points of this row must be a whole number from 1 to 10000",
+                "Content/quizzes/bank.csv:3:9: error: the answer '丙' is not one of this row's choices",
+            ], "\(delimiter)")
+        }
+    }
+
     @Test func aKahootSheetReadsWithOneColumnPerAnswer() throws {
         let (quiz, problems) = banked(try fixture("kahoot.csv"))
         #expect(placed(problems) == [

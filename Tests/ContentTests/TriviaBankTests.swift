@@ -182,6 +182,8 @@ func placed(_ diagnostics: [Diagnostic]) -> [String] {
             "Content/quizzes/bank.csv:6:16: error: duplicate choice 'x' in this row",
         ])
         #expect(TriviaBank.fieldSpans(Array(#""a ""b"", c",d,,"e"#.utf8), delimiter: ",") == [1..<11, 13..<14, 15..<15, 17..<18])
+        // A delimiter of three bytes (the full-width comma), inside quotes too.
+        #expect(TriviaBank.fieldSpans(Array("甲，\"乙，\"，，丙".utf8), delimiter: "，") == [0..<3, 7..<13, 17..<17, 20..<23])
     }
 
     /// A value with a quote is found as the file writes it (the quote twice), and a value on

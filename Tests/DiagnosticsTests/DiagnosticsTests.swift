@@ -54,6 +54,40 @@ import Testing
         #expect(DiagnosticPrinter().format(d).contains("\n   | " + String(repeating: " ", count: 2 + 6 + 1) + "^\n"))
     }
 
+    /// For serve's overlay, the caret line repeats the text before the column (control
+    /// characters shown as on the line above), to be drawn hidden: a browser's CJK glyphs are
+    /// not two cells of its monospace font.
+    @Test func forABrowserTheCaretFollowsTheTextBeforeItsColumn() {
+        let file = SourceFile(path: "f.md", text: "暗くて\t寒い。[さらに](#深さ)\u{7}\n")
+        let d = file.error("e", line: 1, byteColumn: "暗くて\t寒い。".utf8.count + 1)
+        #expect(d.column == 8)
+        #expect(DiagnosticPrinter(caretAfterText: true).format(d) == "f.md:1:8: error: e\n 1 | 暗くて\t寒い。[さらに](#深さ)\u{FFFD}\n   | 暗くて\t寒い。^\n")
+        #expect(DiagnosticPrinter().format(d).contains("\n   |       \t      ^\n"))
+        let long = SourceFile(path: "f.md", text: String(repeating: "森", count: 300) + "[x]\n")
+        let cut = DiagnosticPrinter(caretAfterText: true).format(long.error("e", line: 1, byteColumn: 901)).split(separator: "\n")
+        #expect(cut[2] == "   | …" + String(repeating: "森", count: DiagnosticPrinter.windowReach) + "^")
+        #expect(cut[1].hasPrefix(" 1 | …" + String(repeating: "森", count: DiagnosticPrinter.windowReach) + "[x]"))
+    }
+
+    /// Terminals draw a flag, an emoji with VS16, a keycap and a skin-tone sequence two cells
+    /// wide; a character that has a text form stays one cell without VS16 (or with VS15).
+    @Test func emojiSequencesTakeTheCellsATerminalGivesThem() {
+        let cases: [(String, Int)] = [
+            ("🇯🇵", 2), ("❤️", 2), ("1️⃣", 2), ("#️⃣", 2), ("👍🏽", 2), ("👨‍👩‍👧", 2), ("🚀", 2), ("⌚", 2), ("🫠", 2),
+            ("❤", 1), ("❤︎", 1), ("☺", 1), ("1", 1), ("#", 1), ("1⃣", 1), ("é", 1), ("ｱ", 1),
+            ("森", 2), ("𠮷", 2), ("한", 2), ("，", 2),
+        ]
+        for (text, cells) in cases {
+            #expect(Character(text).unicodeScalars.count == text.unicodeScalars.count)
+            #expect(DiagnosticPrinter.cells(Character(text)) == cells, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        for emoji in ["🇯🇵", "❤️", "1️⃣", "👍🏽"] {
+            let d = SourceFile(path: "f.md", text: emoji + "[a](#x1)\n").error("e", line: 1, byteColumn: emoji.utf8.count + 1)
+            #expect(d.column == 2)
+            #expect(DiagnosticPrinter().format(d).contains("\n   |   ^\n"), "\(emoji)")
+        }
+    }
+
     /// A long line is shown around its column, cut with `…`, the caret still under the
     /// character: a whole line of megabytes, or one quoted by thousands of warnings, would
     /// flood the terminal.

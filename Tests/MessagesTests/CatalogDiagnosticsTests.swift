@@ -45,9 +45,26 @@ import Testing
         #expect(found == [Diagnostic.error(
             "'quiz.question_of' has placeholders {n}, {totl}, but English has {n}, {total}", file: "i18n/fr.yaml",
             line: 1, column: 19, hint: "did you mean '{total}'?", sourceLine: "quiz.question_of: \"Question {n} sur {totl}\"")])
-        let form = diagnostics("common.points:\n  one: \"{count} point\"\n  many: \"{count} de points\"\n  other: \"points\"\n")
-        #expect(form.map(\.message) == ["the 'other' form of 'common.points' has placeholders none, but English has {count}"])
+        let form = diagnostics("common.points:\n  one: \"{count} point\"\n  many: \"{count} de points\"\n  other: \"{cuont} points\"\n")
+        #expect(form.map(\.message) == ["the 'other' form of 'common.points' has placeholders {cuont}, but English has {count}"])
         #expect(form.map(\.line) == [4])
+    }
+
+    /// Translators leave a value out on purpose ("第{n}問", the total being shown elsewhere):
+    /// a warning at the message naming what is left out, and the text is used as written.
+    @Test func aPlaceholderLeftOutIsAWarning() {
+        let (merged, found) = library.merging(siteYAML: "quiz.question_of: \"第{n}問\"\n", path: "i18n/ja.yaml")
+        #expect(found == [
+            Diagnostic.warning(
+                "'quiz.question_of' leaves out {total} of English: that value will not be shown", file: "i18n/ja.yaml",
+                line: 1, column: 19, hint: "if that is meant, nothing breaks; else put {total} back in the text",
+                sourceLine: "quiz.question_of: \"第{n}問\""),
+        ])
+        #expect(merged.resolve("ja").catalog.text("quiz.question_of", ["n": "3", "total": "5"]) == "第3問")
+        let form = diagnostics("common.points:\n  one: \"un point\"\n  many: \"{count} de points\"\n  other: \"des points\"\n")
+        #expect(form.map(\.message) == ["the 'other' form of 'common.points' leaves out {count} of English: that value will not be shown"])
+        #expect(form.map(\.line) == [4])
+        #expect(form.map(\.isError) == [false])
     }
 
     @Test func unknownKeyIsAWarningWithTheNearestId() {

@@ -50,6 +50,14 @@ import Testing
         #expect(quiz.contains("<button type=\"button\" id=\"next\" class=\"primary\" aria-describedby=\"why\" lang=\"en\">Next question</button>"))
         #expect(quiz.contains("<p id=\"passed\" class=\"msg ok\" hidden>Hongera!</p>"))
         #expect(quiz.contains("<p id=\"failed\" class=\"msg no\" hidden lang=\"en\">"))
+        // The verdict and the share status may hold the author's words too: the script marks
+        // a line of English alone from "u", which only such a page has.
+        #expect(quiz.contains("<p id=\"verdict\" role=\"status\"></p>") && quiz.contains("<p id=\"status\" role=\"status\"></p>"))
+        #expect(quiz.contains(",\"u\":{\"lang\":\"en\"}"))
+        let hebrew = build(["/site/Content/q.md": "---\nkind: trivia\nlang: he\n---\n## ?\n- [x] 2\n- [ ] 3\n"])
+        #expect(hebrew.files.first { $0.path == "q/index.html" }?.text.contains(",\"u\":{\"lang\":\"en\",\"dir\":\"ltr\"}") == true)
+        let japanese = build(["/site/Content/q.md": "---\nkind: trivia\nlang: ja\n---\n## ?\n- [x] 2\n- [ ] 3\n"])
+        #expect(japanese.files.first { $0.path == "q/index.html" }?.text.contains("\"u\":") == false)
     }
 
     @Test func anUnknownSiteLanguageWarnsOnceInQuizgenYml() throws {

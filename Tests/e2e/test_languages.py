@@ -668,3 +668,98 @@ def test_the_crumb_runs_right_to_left_whatever_the_titles_script(browser, tmp_pa
     assert (site.text, piece.text) == ("My Quizzes", "Desert Road")
     assert x_of(site) > x_of(separator) > x_of(piece)
     assert separator.get_attribute("aria-hidden") == "true"
+
+
+def has_lang(driver, element):
+    """The element's own lang and dir, None where it has none."""
+    return driver.execute_script("return [arguments[0].getAttribute('lang'), arguments[0].getAttribute('dir')]", element)
+
+
+def test_lines_the_trivia_script_writes_carry_lang_en_only_when_english_alone(browser, tmp_path):
+    """On a page in a language with no catalog (Hebrew), a line of quizgen's English words
+    alone carries lang="en" dir="ltr" ("Right! +1", "Wrong" in the review, "Your answer:
+    none, the time ran out"); one that mixes them with the author's text ("Wrong. The answer:
+    ירושלים", the share text with the quiz's title) is left in the page's language."""
+    (tmp_path / "Content").mkdir()
+    (tmp_path / "quizgen.yml").write_text("language: he\n")
+    (tmp_path / "Content" / "quiz.md").write_text(
+        "---\nkind: trivia\ntitle: חידון\ntime: 2\n---\nברוכים הבאים.\n\n"
+        "## מה בירת ישראל?\n- [x] ירושלים\n- [ ] חיפה\n\n"
+        "## כמה רגליים לעכביש?\n- [x] שמונה\n- [ ] שש\n\n"
+        "## מה צבע השמיים?\n- [x] כחול\n- [ ] ירוק\n")
+    public = build_site(tmp_path)
+    d = browser
+    d.get((public / "quiz/index.html").as_uri())
+    data = json.loads(d.find_element(By.ID, "quiz-data").get_attribute("textContent"))
+    assert data["u"] == {"lang": "en", "dir": "ltr"}
+    by_id(d, "begin").click()
+    verdict = by_id(d, "verdict")
+    english = ["en", "ltr"]
+
+    def pick(n, right):
+        q = data["q"][n]
+        [button] = [e for e in visible(d, "#as .a") if e.text == q["c"][q["k"][0] if right else 1 - q["k"][0]]]
+        button.click()
+        wait_for(d, lambda: by_id(d, "next").is_displayed())
+
+    pick(0, True)
+    assert verdict.text.startswith("Right!") and has_lang(d, verdict) == english
+    by_id(d, "next").click()
+    pick(1, False)
+    assert verdict.text.startswith("Wrong.") and has_lang(d, verdict) == [None, None]
+    by_id(d, "next").click()
+    wait_for(d, lambda: by_id(d, "next").is_displayed())
+    assert "כחול" in verdict.text and has_lang(d, verdict) == [None, None]
+    by_id(d, "next").click()
+
+    items = d.find_elements(By.CSS_SELECTOR, "#review li")
+    assert len(items) == 3
+    for item in items:
+        mark = item.find_element(By.CSS_SELECTOR, "p.v")
+        assert mark.text in ("Right", "Wrong") and has_lang(d, mark) == english
+    yours = [item.find_elements(By.CSS_SELECTOR, ":scope > p")[2] for item in items]
+    assert [p.text for p in yours] == ["Your answer: ירושלים", "Your answer: שש", "Your answer: none, the time ran out"]
+    assert [has_lang(d, p) for p in yours] == [[None, None], [None, None], english]
+    keys = [item.find_elements(By.CSS_SELECTOR, ":scope > p")[3] for item in items]
+    assert all(p.text.startswith("Correct answer: ") and has_lang(d, p) == [None, None] for p in keys)
+    assert has_lang(d, by_id(d, "score")) == english
+    by_id(d, "share").click()
+    status = by_id(d, "status")
+    wait_for(d, lambda: status.text != "", 3)
+    assert "חידון" in status.text and has_lang(d, status) == [None, None]
+
+
+@pytest.mark.parametrize("question_of", ["第{n}問", "全{total}問"])
+def test_a_catalog_that_leaves_a_placeholder_out_leaves_the_quizzes_working(question_of, browser, tmp_path):
+    """quiz.question_of without {total} (or {n}) is only a warning: the quizzes' scripts
+    do without the number the catalog left out."""
+    (tmp_path / "Content").mkdir()
+    (tmp_path / "i18n").mkdir()
+    (tmp_path / "quizgen.yml").write_text("language: ja\n")
+    (tmp_path / "i18n" / "ja.yaml").write_text(f'quiz.question_of: "{question_of}"\n')
+    (tmp_path / "Content" / "trivia.md").write_text(
+        "---\nkind: trivia\ntitle: 知識\n---\n## 一足す一は？\n- [x] 二\n- [ ] 三\n\n## 日本の首都は？\n- [x] 東京\n- [ ] 大阪\n")
+    (tmp_path / "Content" / "match.md").write_text(
+        "---\nkind: personality\ntitle: 診断\n---\n## 好きな季節は？\n- 夏 {s}\n- 冬 {w}\n\n"
+        "## 好きな飲み物は？\n- 麦茶 {s}\n- ココア {w}\n\n## 夏の人 {#s .outcome}\n暑い。\n\n## 冬の人 {#w .outcome}\n寒い。\n")
+    public = build_site(tmp_path)
+    d = browser
+    d.get((public / "trivia/index.html").as_uri())
+    by_id(d, "begin").click()
+    for _ in range(2):
+        visible(d, "#as .a")[0].click()
+        wait_for(d, lambda: by_id(d, "next").is_displayed())
+        shown = by_id(d, "qc").text
+        assert shown.startswith(question_of.split("{")[0]) and "{" not in shown
+        by_id(d, "next").click()
+    wait_for(d, lambda: by_id(d, "result").is_displayed())
+    assert "点" in by_id(d, "score").text
+    d.get((public / "match/index.html").as_uri())
+    by_id(d, "begin").click()
+    for _ in range(2):
+        [question] = visible(d, ".q")
+        question.find_elements(By.CSS_SELECTOR, ".as button")[0].click()
+    wait_for(d, lambda: by_id(d, "result").is_displayed())
+    assert visible(d, "#result .o h1")
+    errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors

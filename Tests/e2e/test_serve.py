@@ -569,6 +569,39 @@ def test_the_overlay_is_an_alert_in_english_that_escape_puts_away(site, drivers)
         wait(driver, lambda d: overlay_text(d) is not None and "hallway" in overlay_text(d), message="overlay again")
 
 
+# Where each caret of the overlay stands, and where the character of its column does: the
+# caret line is its gutter, the source's text before the column drawn hidden, then `^`.
+CARETS = """
+const pre = document.querySelector('[data-quizgen-overlay] pre'), at = (node, i) => {
+  const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1); return r.getBoundingClientRect().left }
+return [...pre.querySelectorAll('span')].map(hidden => {
+  const gutter = hidden.previousSibling, source = gutter.previousSibling, i = gutter.data.length + hidden.textContent.length
+  return [getComputedStyle(hidden).visibility, source.data.slice(i, i + 1), at(source, i), at(hidden.nextSibling, 0)]
+})
+"""
+
+
+def test_the_overlays_caret_stands_under_its_column_on_cjk_and_emoji_lines(site, drivers):
+    """The browser's CJK glyphs are not two cells of its monospace font, as a terminal's
+    are: the caret is placed after a hidden copy of the text before the column, which takes
+    the same width, and the overlay still keeps to the page's strict policy."""
+    driver = drivers()
+    with serving(site) as server:
+        driver.get(server.url + QUIZ + "/")
+        (site / "Content" / "洞窟.md").write_text(
+            "---\nkind: story\ntitle: 洞窟\n---\n## 入口\n暗くて寒い。[さらに奥へ](#深さ)進むか、[引き返す](#出口)。\n\n"
+            "🇯🇵❤️全角ＡＢＣ[旗](#旗)\n\n## 出口\nおしまい。\n")
+        wait(driver, lambda d: overlay_text(d) is not None and "深さ" in overlay_text(d), message="overlay")
+        carets = driver.execute_script(CARETS)
+        assert len(carets) == 2, carets
+        for visibility, character, column_x, caret_x in carets:
+            assert (visibility, character) == ("hidden", "[")
+            assert abs(caret_x - column_x) < 0.5, f"the caret is at x={caret_x}, its column's '[' at x={column_x}"
+        # Styled through the CSSOM, which the page's policy allows: nothing was refused.
+        assert "unsafe-inline" not in driver.find_element(By.CSS_SELECTOR, "meta[http-equiv='Content-Security-Policy']").get_attribute("content")
+        assert not [e for e in console_errors(driver) if "favicon.ico" not in e["message"]]
+
+
 def test_an_error_in_a_sites_own_script_shows_over_the_page(site, drivers):
     driver = drivers()
     run_quizgen("templates", "export", cwd=site)
