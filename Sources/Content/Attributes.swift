@@ -120,19 +120,31 @@ public struct Attributes: Sendable, Equatable {
         // Read in place, through the string's own bytes; a token's text is made as a String
         // only when a token is not ASCII or a message quotes it.
         source.withUTF8 { bytes in
-            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+            // Any space separates tokens: the ideographic space (U+3000) that an input method
+            // types is one as much as ' ' is. Its width in bytes, 0 where there is none.
+            func blank(at i: Int) -> Int {
+                bytes[i] == 0x20 || bytes[i] == 0x09 ? 1 : bytes[i] < 0x80 ? 0 : String.whitespaceWidth(bytes, at: i)
+            }
             // Room for every token at once: the array grew from empty in most blocks.
             var count = 0
-            for i in bytes.indices where !isBlank(bytes[i]) && (i == 0 || isBlank(bytes[i - 1])) { count += 1 }
+            var wasBlank = true
+            var j = 0
+            while j < bytes.count {
+                let width = blank(at: j)
+                if width == 0 && wasBlank { count += 1 }
+                wasBlank = width > 0
+                j += max(width, 1)
+            }
             result.tokens.reserveCapacity(count)
             var i = 0
             while i < bytes.count {
-                if isBlank(bytes[i]) {
-                    i += 1
+                let width = blank(at: i)
+                if width > 0 {
+                    i += width
                     continue
                 }
                 let start = i
-                while i < bytes.count, !isBlank(bytes[i]) { i += 1 }
+                while i < bytes.count, blank(at: i) == 0 { i += 1 }
                 let token = UnsafeBufferPointer(rebasing: bytes[start..<i])
                 let column = block.start.column + start
                 func fail(_ message: String, hint: String? = nil) {
@@ -151,6 +163,11 @@ public struct Attributes: Sendable, Equatable {
                     // Read by scalars, not characters: a mark after '#', '.' or '=' joins it
                     // into one character, which would hide the sign.
                     let text = String(decoding: token, as: UTF8.self)
+                    if let problem = fullWidthSign(text) {
+                        if problem.isID { result.hasMalformedID = true }
+                        fail(problem.message, hint: problem.hint)
+                        continue
+                    }
                     let scalars = text.unicodeScalars
                     if scalars.first == "#" {
                         let name = String(scalars.dropFirst())
@@ -201,6 +218,35 @@ public struct Attributes: Sendable, Equatable {
     struct Problem: Error {
         var message: String
         var hint: String?
+        /// Whether the token meant to be an id.
+        var isID = false
+    }
+
+    /// A token that holds a full-width sign (`＃`, `．`, `＝`, typed by an input method for
+    /// `#`, `.`, `=`) where the ASCII one gives it its meaning: an error that names it. A
+    /// full-width letter or digit alone is no such sign: `{ｃａｔ}` is a name, and its check
+    /// (an unknown outcome, a weight) says what is wrong with it.
+    static func fullWidthSign(_ text: String) -> Problem? {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first else { return nil }
+        let sign: String
+        switch first {
+        case "＃": sign = "id"
+        case "．": sign = "flag"
+        default:
+            guard !scalars.contains("="), scalars.contains("＝") else { return nil }
+            sign = "setting"
+        }
+        // A flag is an ASCII word, written all in full-width by the same slip; an id or a
+        // reference may be full-width letters, so only its sign is made ASCII.
+        var fixed = String.UnicodeScalarView()
+        for scalar in scalars {
+            let ascii = FullWidth.ascii(scalar)
+            fixed.append(sign == "flag" || "＃．＝".unicodeScalars.contains(scalar) ? ascii ?? scalar : scalar)
+        }
+        let signs = sign == "flag" ? text : String(String.UnicodeScalarView(scalars.filter { "＃．＝".unicodeScalars.contains($0) }))
+        guard let named = FullWidth.named(in: signs) else { return nil }
+        return Problem(message: "invalid \(sign) '\(text)'", hint: "\(named): write \(String(fixed))", isID: first == "＃")
     }
 
     /// The common case, a token of ASCII only, read on its bytes: there every byte is a

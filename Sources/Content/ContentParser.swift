@@ -107,14 +107,12 @@ public enum ContentParser {
         let description = reader.string("description") ?? outline.introduction.summary(limit: 160)
         var lang = options.defaultLanguage
         var langPosition: ValuePosition?
-        if let given = reader.string("lang") {
-            if isLanguageTag(given) {
-                lang = given
-                langPosition = frontMatter["lang"].map { ValuePosition(line: $0.valueLine, column: $0.valueColumn) }
-            } else if let entry = frontMatter["lang"] {
-                diagnostics.append(file.diagnostic(
-                    .warning, "'\(given)' is not a language tag; using '\(lang)'", line: entry.valueLine,
-                    characterColumn: entry.valueColumn, hint: "write a tag such as en, fr or pt-BR"))
+        if let given = reader.string("lang"), let entry = frontMatter["lang"] {
+            let (tag, warning) = LanguageSlips.read(given, using: lang, at: entry, in: file)
+            if let warning { diagnostics.append(warning) }
+            if let tag {
+                lang = tag
+                langPosition = ValuePosition(line: entry.valueLine, column: entry.valueColumn)
             }
         }
         reader.allow(commonKeys)

@@ -65,7 +65,8 @@ public struct Outline: Sendable {
 
     /// A heading without its attribute block, and the parsed block.
     public static func heading(_ node: Node, file: SourceFile) -> (Node, Attributes, [Diagnostic]) {
-        let (stripped, attributes, diagnostics) = item(node, file: file)
+        var (stripped, attributes, diagnostics) = item(node, file: file)
+        if attributes == nil, let braces = fullWidthBraces(node, file: file, isHeading: true) { diagnostics.append(braces) }
         // No block reads as an empty one, placed at the heading.
         return (stripped, attributes ?? Attributes(line: node.range.start.line, column: node.range.start.column), diagnostics)
     }

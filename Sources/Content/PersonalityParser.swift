@@ -182,6 +182,7 @@ enum PersonalityParser {
     ) -> (PersonalityQuiz.Answer?, [Diagnostic]) {
         let (item, attributes, problems) = Outline.item(node, file: file)
         var diagnostics = problems
+        if attributes == nil, let braces = Outline.fullWidthBraces(node, file: file, isHeading: false) { diagnostics.append(braces) }
         let contentColumn = node.childNodes.first?.range.start.column ?? node.range.start.column
         // Only for hints: computed when one is needed.
         var example: String { outcomes.min { $0.value < $1.value }?.key ?? "outcome" }

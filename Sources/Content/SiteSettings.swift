@@ -52,14 +52,10 @@ public struct SiteSettings: Sendable, Equatable {
         var settings = SiteSettings()
         if let title = reader.string("title") { settings.title = title }
         if let description = reader.string("description") { settings.description = description }
-        if let language = reader.string("language") {
-            if ContentParser.isLanguageTag(language) {
-                settings.language = language
-            } else if let entry = frontMatter["language"] {
-                diagnostics.append(file.diagnostic(
-                    .warning, "'\(language)' is not a language tag; using 'en'", line: entry.valueLine,
-                    characterColumn: entry.valueColumn, hint: "write a tag such as en, fr or pt-BR"))
-            }
+        if let language = reader.string("language"), let entry = frontMatter["language"] {
+            let (tag, warning) = LanguageSlips.read(language, using: settings.language, at: entry, in: file)
+            if let warning { diagnostics.append(warning) }
+            if let tag { settings.language = tag }
         }
         if let base = reader.string("base-url"), !base.isEmpty, let entry = frontMatter["base-url"] {
             switch baseURL(base) {

@@ -44,7 +44,12 @@ enum StoryParser {
         }
 
         var links = ChoiceFinder(index: index, file: file)
+        let mayHoldFullWidth = ChoiceFinder.mayHoldFullWidthChoices(file.text)
         for (i, item) in outline.items.enumerated() {
+            if mayHoldFullWidth {
+                links.fullWidthChoices(in: item.heading.childNodes)
+                links.fullWidthChoices(in: item.body)
+            }
             var choices: [Story.Choice] = []
             let broken = links.brokenLinks
             let meant = links.meant.count
@@ -60,6 +65,7 @@ enum StoryParser {
         // Links in the introduction are no choices, but they must lead somewhere too.
         var introductionLinks: [Story.Choice] = []
         links.collect(in: outline.introduction, into: &introductionLinks)
+        if mayHoldFullWidth { links.fullWidthChoices(in: outline.introduction) }
         diagnostics += links.diagnostics
 
         for (i, item) in outline.items.enumerated() where !pages[i].choices.isEmpty {

@@ -102,6 +102,9 @@ public enum NearestMatch {
         }
 
         func search(_ word: String) -> (hint: String?, close: String?) {
+            if let ascii = FullWidth.folded(word), candidates.contains(ascii), let named = FullWidth.named(in: word) {
+                return ("\(named): write '\(ascii)'", ascii)
+            }
             if let close = NearestMatch.find(word, in: candidates) { return ("did you mean '\(close)'?", close) }
             guard alwaysNearest, let nearest = NearestMatch.nearest(word, in: candidates) else { return (fallback, nil) }
             return ("did you mean '\(nearest)'?" + (fallback.map { " " + $0 } ?? ""), nil)
@@ -109,8 +112,13 @@ public enum NearestMatch {
     }
 
     /// "did you mean 'cat'?" or nil.
+    /// A word typed in full-width letters (`ｍｕｌｔｉｐｌｅ`) is told so when in ASCII it is a
+    /// candidate: "did you mean 'multiple'?" would not say what is wrong with it.
     public static func hint(_ word: String, in candidates: some Sequence<String>, prefix: String = "") -> String? {
-        find(word, in: candidates).map { "did you mean '\(prefix)\($0)'?" }
+        if let ascii = FullWidth.folded(word), candidates.contains(ascii), let named = FullWidth.named(in: word) {
+            return "\(named): write '\(prefix)\(ascii)'"
+        }
+        return find(word, in: candidates).map { "did you mean '\(prefix)\($0)'?" }
     }
 
     /// Levenshtein distance with transpositions counted as one edit.

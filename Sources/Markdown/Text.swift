@@ -50,7 +50,7 @@ extension String {
     }
 
     /// The length in bytes of the white-space character at `i`, or 0.
-    static func whitespaceWidth(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+    public static func whitespaceWidth(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         switch b[i] {
         case 0x09...0x0D, 0x20: return 1
         case 0xC2 where i + 1 < b.count && (b[i + 1] == 0x85 || b[i + 1] == 0xA0): return 2

@@ -35,18 +35,29 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
 
     /// Chinese without a script is written in the script of its region: Traditional in
     /// Taiwan, Hong Kong and Macau, Simplified elsewhere (mainland China, Singapore).
+    /// Cantonese (`yue`) is written in Traditional characters unless in mainland China.
     public var impliedScript: String? {
         if let script { return script }
-        guard language == "zh" else { return nil }
-        return ["TW", "HK", "MO"].contains(region ?? "") ? "Hant" : "Hans"
+        switch language {
+        case "zh": return ["TW", "HK", "MO"].contains(region ?? "") ? "Hant" : "Hans"
+        case "yue": return region == "CN" ? "Hans" : "Hant"
+        default: return nil
+        }
     }
 
-    /// The catalog names to try, most specific first: "zh-Hant-TW", "zh-Hant", "zh";
-    /// "pt-BR", "pt"; "zh-CN", "zh-Hans", "zh".
+    /// The catalog names to try, most specific first: "zh-Hant-TW", "zh-TW", "zh-Hant", "zh";
+    /// "pt-BR", "pt"; "zh-CN", "zh-Hans", "zh". A script that the region implies anyway
+    /// says nothing more: "zh-Hant-TW" is "zh-TW" (a site's `i18n/zh-TW.yaml`), but
+    /// "zh-Hans-TW" is not.
     public var candidates: [String] {
         var names = [description]
+        if let script, let region, LanguageTag("\(language)-\(region)").impliedScript == script {
+            names.append("\(language)-\(region)")
+        }
         if let script = impliedScript { names.append("\(language)-\(script)") }
         names.append(language)
+        // Cantonese readers read Chinese in their script: no catalog of quizgen's is nearer.
+        if language == "yue", let script = impliedScript { names.append("zh-\(script)") }
         var seen: Set<String> = []
         return names.filter { seen.insert($0.lowercased()).inserted }
     }

@@ -306,7 +306,7 @@ public struct Pipeline: Sendable {
         return [file.diagnostic(
             .warning, "quizgen has no messages in '\(lang)': the words of its pages (buttons, scores, links) are in English",
             line: position.line, characterColumn: position.column,
-            hint: "built-in languages: " + site.messages.languages.joined(separator: ", "))]
+            hint: LanguageSlips.hint(lang) ?? "built-in languages: " + site.messages.languages.joined(separator: ", "))]
     }
 
     /// parse: one file's text (and the banks it names) into a typed piece of content.

@@ -21,6 +21,14 @@ extension Diagnostic {
             let mark = breaks.place(mark)
             // So does a line separator: what it cut off is read as a key of its own (the context).
             let place = mark.line > lastLine || breaks.hasOthers ? context.map { breaks.place($0.mark) } ?? mark : mark
+            if let context, context.text.hasPrefix("while scanning an a"),
+               let name = nonASCIIAnchor(in: file.line(place.line + lineOffset), at: place.column) {
+                let sign = context.text.hasSuffix("alias") ? "*" : "&"
+                return file.diagnostic(
+                    .error, "YAML anchor and alias names must be ASCII letters, digits, '_' or '-' here: '\(sign)\(name)' is not",
+                    line: place.line + lineOffset, characterColumn: place.column,
+                    hint: "rename the anchor and its aliases, e.g. &title and *title")
+            }
             return file.diagnostic(
                 .error, message, line: place.line + lineOffset, characterColumn: place.column,
                 hint: breaks.hasOthers ? "a line separator (U+2028, U+2029 or U+0085) ends a line for YAML: quote the value that holds it" : nil)
@@ -48,6 +56,15 @@ extension Diagnostic {
         default:
             return file.error("not valid YAML: \(error)", line: 1 + lineOffset)
         }
+    }
+
+    /// The name of an anchor or alias that starts at `column` (a character column) with a
+    /// character outside ASCII, which libyaml does not take in a name (YAML 1.2 does: any
+    /// character but spaces and `,[]{}`); nil when the character there is ASCII.
+    static func nonASCIIAnchor(in line: String, at column: Int) -> String? {
+        let name = line.dropFirst(column - 1).prefix { !$0.isWhitespace && !",[]{}".contains($0) }
+        guard let first = name.first, !first.isASCII else { return nil }
+        return String(name)
     }
 
     /// The line of a block mapping's second `key:` at `column` (a character column), from

@@ -60,6 +60,23 @@ import Testing
         #expect(located(problems) == ["63:12: error: the YAML alias *d61 nests values more than 64 levels deep"])
     }
 
+    /// libyaml reads anchor names of ASCII letters, digits, '_' and '-' only (YAML 1.2 takes
+    /// any), and said "did not find expected alphabetic or numeric character" of `&題名`.
+    @Test func anAnchorNameOutsideASCIIIsNamedAsSuch() {
+        let (_, problems) = parse("---\nkind: story\ntitle: &題名 日本語の題名\ndescription: *題名\n---\n## A\n")
+        #expect(located(problems) == [
+            "3:9: error: YAML anchor and alias names must be ASCII letters, digits, '_' or '-' here: '&題名' is not",
+        ])
+        #expect(problems.first?.hint == "rename the anchor and its aliases, e.g. &title and *title")
+        let (_, alias) = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "title: &t x\ndescription: [*未定義, *t]\n"))
+        #expect(located(alias) == [
+            "2:16: error: YAML anchor and alias names must be ASCII letters, digits, '_' or '-' here: '*未定義' is not",
+        ])
+        // Other anchor errors keep libyaml's words.
+        let (_, other) = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "title: &!x y\n"))
+        #expect(other.first?.message.hasPrefix("not valid YAML: did not find expected alphabetic or numeric character") == true)
+    }
+
     @Test func aFewAliasesStillWork() throws {
         let text = """
             ---

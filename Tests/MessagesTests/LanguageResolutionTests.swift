@@ -43,5 +43,8 @@ import Testing
         #expect(LanguageTag("zh-TW").candidates == ["zh-TW", "zh-Hant", "zh"])
         #expect(LanguageTag("zh").candidates == ["zh", "zh-Hans"])
         #expect(LanguageTag("pt-BR").candidates == ["pt-BR", "pt"])
+        #expect(LanguageTag("zh-Hant-TW").candidates == ["zh-Hant-TW", "zh-TW", "zh-Hant", "zh"])
+        #expect(LanguageTag("zh-Hans-TW").candidates == ["zh-Hans-TW", "zh-Hans", "zh"])
+        #expect(LanguageTag("yue").candidates == ["yue", "yue-Hant", "zh-Hant"])
     }
 }

@@ -49,4 +49,26 @@ import Testing
         #expect(merged.resolve("de-CH").catalog.text("trivia.review") == "Auswertung")
         #expect(merged.resolve("de").catalog.text("trivia.submit") == "Antwort abgeben")
     }
+
+    /// `zh-Hant-TW` says no more than `zh-TW` (Taiwan writes Traditional Chinese): a site's
+    /// `zh-TW.yaml` serves it. `zh-Hans-TW` says more, and is not served by it.
+    @Test func aScriptTheRegionImpliesFindsTheRegionsCatalog() {
+        let (merged, found) = library.merging(siteYAML: "story.the_end: 完\n", path: "i18n/zh-TW.yaml")
+        #expect(found == [])
+        #expect(merged.resolve("zh-Hant-TW").catalog.text("story.the_end") == "完")
+        #expect(merged.resolve("zh-Hans-TW").catalog.language == "zh-Hans")
+        #expect(merged.resolve("zh-Hant-HK").catalog.language == "zh-Hant")
+    }
+
+    /// Cantonese starts from Traditional Chinese, not from English.
+    @Test func cantoneseStartsFromTraditionalChinese() {
+        #expect(library.resolve("yue").catalog.language == "zh-Hant")
+        #expect(!library.resolve("yue-Hant-HK").isFallback)
+        #expect(library.resolve("yue-CN").catalog.language == "zh-Hans")
+        let (merged, found) = library.merging(siteYAML: "story.the_end: 完\n", path: "i18n/yue.yaml")
+        #expect(found == [])
+        let yue = merged.resolve("yue-HK").catalog
+        #expect(yue.text("story.the_end") == "完")
+        #expect(yue.text("trivia.submit") == library.resolve("zh-Hant").catalog.text("trivia.submit"))
+    }
 }

@@ -25,6 +25,21 @@ import Testing
         #expect(page.contains("<html lang=\"tlh\">") && page.contains("The end."))
     }
 
+    /// `jp`, `cn`, `tw` and `kr` are countries: the warning names the language's tag, as a
+    /// typo of an id names the id. Other tags still list the built-in languages.
+    @Test func aCountryCodeGetsTheLanguagesTag() throws {
+        let result = build([
+            "/site/quizgen.yml": "language: jp\n",
+            "/site/Content/a.md": "---\nkind: story\nlang: cn\n---\n" + Self.story,
+            "/site/Content/b.md": "---\nkind: story\nlang: tlh\n---\n" + Self.story,
+        ])
+        #expect(result.diagnostics.map { "\($0.file):\($0.line):\($0.column)" } == ["Content/a.md:3:7", "Content/b.md:3:7", "quizgen.yml:1:11"])
+        #expect(result.diagnostics.map(\.hint) == [
+            "did you mean 'zh-Hans'?", "built-in languages: " + MessageLibrary.builtIn.languages.joined(separator: ", "),
+            "did you mean 'ja'?",
+        ])
+    }
+
     /// The English standing in for a missing catalog is marked as English (WCAG 3.1.2, and
     /// left to right on a right-to-left page); the author's words keep the page's language.
     @Test func interfaceWordsInEnglishAreMarkedSoAndTheAuthorsAreNot() throws {
