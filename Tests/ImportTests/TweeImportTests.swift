@@ -78,6 +78,7 @@ import TestSupport
         #expect(located(imported.diagnostics) == [
             "11:4: warning: 'StoryInit' is a special passage of the story format, not a page: it is not imported",
             "14:4: warning: 'Story Stylesheet' is a 'stylesheet' passage of the story format, not a page: it is not imported",
+            "17:3: warning: passage tags are left out ('forest', 'spooky', 'end', on 2 passages): a quizgen page has none",
             "20:25: warning: 'Mouth of the cave' has story-format code (a link setter) that a static page cannot run: it is left out",
             "21:49: warning: a link to 'Nowhere', which is no passage of this story: kept as text",
             "25:7: warning: 'Torch' has story-format code (variables such as $torch) that a static page cannot run: it is kept as plain text",
@@ -105,7 +106,9 @@ import TestSupport
     @Test func aTwee2PositionIsNoPartOfTheName() throws {
         let text = ":: Start [intro] <100,100>\nGo [[on->Next]].\n\n:: Next <200,100>\nThe end.\n\n:: Odd \\<1,2>\nKept.\n"
         let (imported, piece, _) = importAndBuild(SourceFile(path: "pos.twee", text: text), .twee)
-        #expect(located(imported.diagnostics).filter { !$0.contains("cannot be reached") } == [])
+        #expect(located(imported.diagnostics).filter { !$0.contains("cannot be reached") } == [
+            "1:4: warning: passage tags are left out ('intro', on 1 passage): a quizgen page has none",
+        ])
         let story = try #require(piece?.story)
         #expect(story.pages.map { $0.title.plainText } == ["Start", "Next", "Odd <1,2>"])
         #expect(story.pages.map(\.id) == ["start", "next", "odd-1-2"])
@@ -341,6 +344,7 @@ import TestSupport
         #expect(ImportFormat.detect(path: "cave.txt", text: text) == .twee)
         let (imported, piece, build) = importAndBuild(SourceFile(path: "cave.html", text: text), .twee, name: "cave")
         #expect(located(imported.diagnostics) == [
+            "4:22: warning: passage tags are left out ('forest', on 1 passage): a quizgen page has none",
             "4:105: warning: 'Mouth' has HTML tags (<b>…): they are left out, the text and links in them are kept",
         ])
         #expect(!build.hasErrors, "\(located(build))")

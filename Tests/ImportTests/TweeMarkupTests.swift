@@ -231,4 +231,13 @@ import TestSupport
             "2:16: warning: 'Start' has story-format code (macros <<…>>, inserts {…} and variables such as $x) that a static page cannot run: it is kept as plain text",
         ])
     }
+
+    /// Tags mean nothing on a quizgen page: one warning for the story, naming them.
+    @Test func passageTagsAreNamedOnce() {
+        let text = ":: Start [forest dark] {\"position\":\"100,100\"}\n[[Next]]\n\n:: Next [dark nobr]\nEnd.\n\n:: Style [stylesheet]\nbody {}\n"
+        #expect(located(importing(text, .twee, path: "t.twee").diagnostics) == [
+            "1:4: warning: passage tags are left out ('forest', 'dark', on 2 passages): a quizgen page has none",
+            "7:4: warning: 'Style' is a 'stylesheet' passage of the story format, not a page: it is not imported",
+        ])
+    }
 }
