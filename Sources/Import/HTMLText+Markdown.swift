@@ -153,16 +153,7 @@ extension HTMLText {
             // A code block's lines (`<pre><code>`) become one line.
             let text = text.split(whereSeparator: \.isNewline).joined(separator: " ")
             guard !text.isEmpty else { return }
-            var longest = 0
-            var run = 0
-            for character in text {
-                run = character == "`" ? run + 1 : 0
-                longest = max(longest, run)
-            }
-            let fence = String(repeating: "`", count: longest + 1)
-            let padded = text.hasPrefix("`") || text.hasSuffix("`")
-                || (text.hasPrefix(" ") && text.hasSuffix(" ") && !text.allSatisfy { $0 == " " })
-            current += fence + (padded ? " " + text + " " : text) + fence
+            current += MarkdownText.codeSpan(text)
             formatted = true
         }
 

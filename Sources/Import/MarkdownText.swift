@@ -12,6 +12,21 @@ enum MarkdownText {
         escape(text.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }.joined(separator: " "))
     }
 
+    /// `text` (one line) as a code span, its fence one backtick longer than any run in it, padded
+    /// where a backtick or a space at both ends would otherwise be lost.
+    static func codeSpan(_ text: some StringProtocol) -> String {
+        var longest = 0
+        var run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padded = text.hasPrefix("`") || text.hasSuffix("`")
+            || (text.hasPrefix(" ") && text.hasSuffix(" ") && !text.allSatisfy { $0 == " " })
+        return fence + (padded ? " " + text + " " : String(text)) + fence
+    }
+
     /// Text as paragraphs: a blank line separates them, single line breaks are kept.
     static func paragraphs(_ text: String) -> [String] {
         var result: [[String]] = [[]]

@@ -77,6 +77,17 @@ enum TweeImporter {
                 }
             }
         }
+        // Tags style or sort passages in Twine; a quizgen page has neither. `nobr` is honoured.
+        let tagged = pages.filter { $0.tags.contains { $0 != "nobr" } }
+        if let first = tagged.first {
+            var tags: [String] = []
+            for tag in tagged.flatMap(\.tags) where tag != "nobr" && !tags.contains(tag) { tags.append(tag) }
+            let list = tags.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (tags.count > 5 ? " and \(tags.count - 5) more" : "")
+            diagnostics.append(file.warning(
+                "passage tags are left out (\(list), on \(tagged.count) passage\(tagged.count == 1 ? "" : "s")): a quizgen page has none",
+                line: first.line, byteColumn: first.column,
+                hint: "where a tag meant something to the reader, say it in the page's words"))
+        }
         guard !pages.isEmpty else {
             return .failed([file.error("this Twee file has no passage that is a page", line: 1,
                                        hint: "a passage starts with a line ':: Name', its text below it")])

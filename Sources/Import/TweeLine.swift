@@ -6,6 +6,8 @@ struct TweeLine {
         /// A backtick code span, written out as it stands: nothing in it is markup.
         case code(Substring)
         case link(TweeImporter.Link)
+        /// A link written as story-format code: a choice, or a way on that is lost.
+        case macroLink(TweeMacroLink)
         /// An HTML tag (or comment, or the text of a script or style element), left out;
         /// `end` is just after a tag's `>` (a comment's is its start).
         case tag(name: String, start: String.Index, end: String.Index)
@@ -67,6 +69,11 @@ struct TweeLine {
                     textStart = end
                 }
                 i = end
+            } else if rest.first == "(" || rest.first == "[" || rest.hasPrefix("<<"), let macro = TweeMacroLink.at(i, in: line) {
+                flush(to: i)
+                pieces.append(.macroLink(macro))
+                i = macro.range.upperBound
+                textStart = i
             } else if rest.hasPrefix("<<") {
                 // SugarCube's macros are no tags.
                 i = line.index(i, offsetBy: 2)

@@ -35,7 +35,7 @@ import TestSupport
         // Chapbook's vars sections, inserts and modifiers: one warning per passage that has them.
         let code = imported.diagnostics.filter { $0.message.contains("story-format code") }
         #expect(code.count == 11)
-        #expect(located(code).first == "2:1: warning: 'Start' has story-format code (a Chapbook vars section, Chapbook inserts {…} and Chapbook modifiers such as [align]) that a static page cannot run: it is kept as plain text")
+        #expect(located(code).first == "2:1: warning: 'Start' has story-format code (a vars section, inserts {…} and modifiers such as [align]) that a static page cannot run: it is kept as plain text")
         // The passages reached only through {embed passage} are unreachable, as in the source's map.
         #expect(build.filter { $0.message.contains("cannot be reached") }.count == 4)
         Golden.assertMatches(imported.markdown, named: "cloak-of-darkness.md")
@@ -78,9 +78,10 @@ import TestSupport
         #expect(located(imported.diagnostics) == [
             "11:4: warning: 'StoryInit' is a special passage of the story format, not a page: it is not imported",
             "14:4: warning: 'Story Stylesheet' is a 'stylesheet' passage of the story format, not a page: it is not imported",
+            "17:3: warning: passage tags are left out ('forest', 'spooky', 'end', on 2 passages): a quizgen page has none",
             "20:25: warning: 'Mouth of the cave' has story-format code (a link setter) that a static page cannot run: it is left out",
             "21:49: warning: a link to 'Nowhere', which is no passage of this story: kept as text",
-            "25:1: warning: 'Torch' has story-format code (Harlowe macros such as (set:) and variables such as $torch) that a static page cannot run: it is kept as plain text",
+            "25:7: warning: 'Torch' has story-format code (variables such as $torch) that a static page cannot run: it is kept as plain text",
         ])
         #expect(!build.hasErrors, "\(located(build))")
         let story = try #require(piece?.story)
@@ -105,7 +106,9 @@ import TestSupport
     @Test func aTwee2PositionIsNoPartOfTheName() throws {
         let text = ":: Start [intro] <100,100>\nGo [[on->Next]].\n\n:: Next <200,100>\nThe end.\n\n:: Odd \\<1,2>\nKept.\n"
         let (imported, piece, _) = importAndBuild(SourceFile(path: "pos.twee", text: text), .twee)
-        #expect(located(imported.diagnostics).filter { !$0.contains("cannot be reached") } == [])
+        #expect(located(imported.diagnostics).filter { !$0.contains("cannot be reached") } == [
+            "1:4: warning: passage tags are left out ('intro', on 1 passage): a quizgen page has none",
+        ])
         let story = try #require(piece?.story)
         #expect(story.pages.map { $0.title.plainText } == ["Start", "Next", "Odd <1,2>"])
         #expect(story.pages.map(\.id) == ["start", "next", "odd-1-2"])
@@ -178,6 +181,7 @@ import TestSupport
             ```
             - a
             - [Start](#start)
+
             Last.
 
             """))
@@ -197,14 +201,14 @@ import TestSupport
     @Test func aNobrPassageHasNoLineBreaks() {
         expectImport(
             ":: Start [nobr]\nOne\n<% s.two = 2 %>\nThree\n", endsWith: "## Start {#start}\n\nOne\n<% s.two = 2 %>\nThree\n",
-            warnings: ["3:1: warning: 'Start' has story-format code (Snowman templates <%…%>) that a static page cannot run: it is kept as plain text"])
+            warnings: ["3:1: warning: 'Start' has story-format code (templates <%…%>) that a static page cannot run: it is kept as plain text"])
     }
 
     /// Harlowe's `(if: $x)[Yes](else:)[No]` is no Markdown link to `else:`.
     @Test func aHarloweHookBeforeAMacroIsNoLink() {
         expectImport(
             ":: Start\n(if: $x)[Yes](else:)[No]\n", endsWith: "(if: $x)[Yes]\\(else:)[No]\n",
-            warnings: ["2:1: warning: 'Start' has story-format code (Harlowe macros such as (if:) and variables such as $x) that a static page cannot run: it is kept as plain text"])
+            warnings: ["2:1: warning: 'Start' has story-format code (macros such as (if:) and variables such as $x) that a static page cannot run: it is kept as plain text"])
     }
 
     /// Harlowe's collapsing whitespace markup: what `{…}` holds is one line with single
@@ -340,6 +344,7 @@ import TestSupport
         #expect(ImportFormat.detect(path: "cave.txt", text: text) == .twee)
         let (imported, piece, build) = importAndBuild(SourceFile(path: "cave.html", text: text), .twee, name: "cave")
         #expect(located(imported.diagnostics) == [
+            "4:22: warning: passage tags are left out ('forest', on 1 passage): a quizgen page has none",
             "4:105: warning: 'Mouth' has HTML tags (<b>…): they are left out, the text and links in them are kept",
         ])
         #expect(!build.hasErrors, "\(located(build))")
