@@ -274,6 +274,28 @@ import TestSupport
         ])
     }
 
+    /// The build's warning of images the site lacks, said at the source: each image where
+    /// it is named, the same one twice at both places.
+    @Test func missingImagesAreSaidWhereTheSourceNamesThem() throws {
+        let source = SourceFile(path: "q.gift", text: #"""
+            [html]A <img src\="@@PLUGINFILE@@/3.png"> and <img src\="here.png"> {
+            =a
+            ~<img src\="@@PLUGINFILE@@/3.png" alt\="again">
+            }
+            """#)
+        let (imported, piece, build) = importAndBuild(source, .gift, name: "q")
+        #expect(build.isEmpty, "\(located(build))")
+        let warnings = ImportCheck.missingImages(
+            try #require(piece), imported: imported, markdownPath: "Content/quizzes/q.md", source: source, exists: { $0 == "quizzes/here.png" })
+        #expect(warnings.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
+            "q.gift:1:20: image '@@PLUGINFILE@@/3.png' is not in the site: there is no Content/quizzes/@@PLUGINFILE@@/3.png",
+            "q.gift:3:13: image '@@PLUGINFILE@@/3.png' is not in the site: there is no Content/quizzes/@@PLUGINFILE@@/3.png",
+        ])
+        #expect(ImportCheck.contentFolder(of: "site/Content/a/b/q.md") == ("site/Content", "a/b"))
+        #expect(ImportCheck.contentFolder(of: "out/q.md") == ("out", ""))
+        #expect(ImportCheck.contentFolder(of: "q.md") == (".", ""))
+    }
+
     /// Moodle reads escapes first: `$CATEGORY\:` is a question's text.
     @Test func anEscapedCategoryColonIsText() throws {
         let (_, quiz) = try quiz("$CATEGORY\\: x? {=a ~b}\n", .gift)
