@@ -50,7 +50,7 @@ public enum ImageCheck {
 
     /// The asset a local image source names, inside the content folder: `.some(nil)` when it
     /// leads out of it, nil when the source is not a local file (a URL, `data:`, `/x.png`, …).
-    static func assetPath(_ source: String, folder: String) -> String?? {
+    public static func assetPath(_ source: String, folder: String) -> String?? {
         // The same sources as the pages' resolver leaves as they are.
         guard !source.isEmpty, !source.hasPrefix("/"), !source.hasPrefix("#"), !source.hasPrefix("?") else { return nil }
         let end = source.firstIndex { $0 == "?" || $0 == "#" } ?? source.endIndex

@@ -16,7 +16,7 @@ enum AikenImporter {
         var diagnostics: [Diagnostic] = []
         var questionLines: [String] = []
         var questionStart = 0
-        var choices: [(letter: Character, text: String, line: Int)] = []
+        var choices: [(letter: Character, text: String, line: Int, column: Int)] = []
 
         func reset() {
             questionLines = []
@@ -50,7 +50,9 @@ enum AikenImporter {
                 }
                 var question = TriviaDraft.Question(
                     text: .plain(questionLines.joined(separator: " ")),
-                    choices: choices.enumerated().map { .init(text: .plain($0.element.text), correct: $0.offset == correct) },
+                    choices: choices.enumerated().map {
+                        .init(text: .plain($0.element.text), correct: $0.offset == correct, line: $0.element.line, column: $0.element.column)
+                    },
                     line: questionStart)
                 if let problem = TriviaDraft.problem(with: question, file: file) {
                     diagnostics.append(problem)
@@ -67,7 +69,10 @@ enum AikenImporter {
                         "choice \(letter) comes after choice \(previous.letter)", line: number,
                         hint: "the letters tell the choices apart: ANSWER names one of them"))
                 }
-                choices.append((letter, text, number))
+                // Its text's column, after the letter, the mark and the spaces.
+                let lead = raw.prefix { $0.isWhitespace }.utf8.count
+                let gap = raw.dropFirst(raw.prefix { $0.isWhitespace }.count + 2).prefix { $0.isWhitespace }.utf8.count
+                choices.append((letter, text, number, lead + 2 + gap + 1))
                 continue
             }
             if !choices.isEmpty {
@@ -89,7 +94,7 @@ enum AikenImporter {
             diagnostics.append(file.error("no Aiken questions in this file", line: 1,
                                           hint: "a question is a line of text, lettered choices ('A. …'), then 'ANSWER: A'"))
         }
-        return TriviaImport.finish(draft, diagnostics: diagnostics, name: name)
+        return TriviaImport.finish(draft, diagnostics: diagnostics, name: name, file: file)
     }
 
     /// `ANSWER: B` (any letter case, spaces allowed): the letter as written; `.some(nil)` without one.

@@ -19,7 +19,7 @@ public enum GIFTExporter {
             out += text(question.text, blocks: question.body) + " {\n"
             let right = question.correctIndices.count
             for choice in question.choices {
-                let mark: String
+                var mark: String
                 if !question.multiple {
                     mark = choice.correct ? "=" : "~"
                 } else {
@@ -27,7 +27,11 @@ public enum GIFTExporter {
                 }
                 // A choice is a list item: its one paragraph is its text.
                 let content = choice.content.count == 1 && choice.content[0].kind == .paragraph ? choice.content[0].children : choice.content
-                out += "\t\(mark)\(text(content, blocks: []))\n"
+                let written = text(content, blocks: [])
+                // `~%50%x` would be weighted: a weight of its own keeps the text `%50%x` (Moodle
+                // weighs no '=' answer).
+                if mark == "~", written.hasPrefix("%") { mark = "~%0%" }
+                out += "\t\(mark)\(written)\n"
             }
             if !question.explanation.isEmpty {
                 out += "\t####\(text([], blocks: question.explanation))\n"
@@ -61,11 +65,21 @@ public enum GIFTExporter {
         let plainOnly = inlines.allSatisfy(isPlain) && blocks.allSatisfy { $0.kind == .paragraph && $0.children.allSatisfy(isPlain) }
         if plainOnly {
             let parts = [inlines.plainText] + blocks.map(\.children.plainText)
-            return escape(parts.filter { !$0.isEmpty }.joined(separator: "\n\n"))
+            let plain = parts.filter { !$0.isEmpty }.joined(separator: "\n\n")
+            return (isMisread(plain) ? "[plain]" : "") + escape(plain)
         }
         let renderer = HTMLRenderer()
         let html = renderer.render(inlines: inlines) + (blocks.isEmpty ? "" : renderer.render(blocks: blocks))
         return "[html]" + escape(html)
+    }
+
+    /// Whether plain text, written as it is, would be read as something else: from `//` a
+    /// line is a comment, a `[format]` at the start is taken for the text's format, and tags
+    /// or character references are HTML in Moodle's default format. `[plain]` says it is
+    /// text, whatever it starts with or holds.
+    static func isMisread(_ text: String) -> Bool {
+        text.hasPrefix("//") || GIFTImporter.formatMarker(text) != nil || HTMLText.hasTags(text)
+            || HTMLText.decodeEntities(text) != text
     }
 
     static func isPlain(_ node: Node) -> Bool {

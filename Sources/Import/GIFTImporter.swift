@@ -33,9 +33,10 @@ enum GIFTImporter {
         var categories: [String] = []
         let exported = GIFTExporter.isExport(file.text)
         for block in blocks(file) {
-            let text = String(block.chars.map(\.character)).trimmingWhitespace
-            if text.hasPrefix("$CATEGORY:") {
-                let category = String(text.dropFirst("$CATEGORY:".count)).trimmingWhitespace
+            // `$CATEGORY\:` is text, as in Moodle, which reads escapes first.
+            let leading = block.chars.drop { $0.character.isWhitespace }
+            if leading.prefix(10).map(\.character) == Array("$CATEGORY:"), leading.prefix(10).allSatisfy({ !$0.escaped }) {
+                let category = string(leading.dropFirst(10))
                 let shown = category.split(separator: "/").last.map(String.init) ?? category
                 if categories.isEmpty {
                     draft.title = shown.isEmpty ? name : shown
@@ -66,7 +67,7 @@ enum GIFTImporter {
                 "no multiple-choice or true/false GIFT question in this file", line: 1,
                 hint: "a question is its text and its answers in braces: What is 2+2? {=4 ~3 ~5}"))
         }
-        return TriviaImport.finish(draft, diagnostics: diagnostics, name: name)
+        return TriviaImport.finish(draft, diagnostics: diagnostics, name: name, file: file)
     }
 
     /// The questions' characters, blank-line separated, without comment lines, escapes
@@ -170,8 +171,9 @@ enum GIFTImporter {
         var format = "moodle"
         let leading = chars.drop { $0.character.isWhitespace }
         if leading.first?.character == "[", let close = leading.firstIndex(where: { $0.character == "]" }) {
-            let name = string(leading[leading.index(after: leading.startIndex)..<close]).lowercased()
-            if ["html", "markdown", "plain", "moodle"].contains(name) {
+            // As written, as Moodle reads it: `[ html ]` is text.
+            let name = String(leading[leading.index(after: leading.startIndex)..<close].map(\.character)).lowercased()
+            if formats.contains(name) {
                 format = name
                 chars = leading[(close + 1)...]
             }
@@ -211,7 +213,8 @@ enum GIFTImporter {
             general = string(answerChars[(answerChars.startIndex + marker.upperBound)...])
             answerChars = answerChars[..<(answerChars.startIndex + marker.lowerBound)]
         }
-        let questionText = text(String(questionChars.map(\.character)).trimmingWhitespace, format: format)
+        // Its `[format]` is read: what follows is text (`[plain][html]…` starts with `[html]`).
+        let questionText = text(String(questionChars.map(\.character)).trimmingWhitespace, in: format)
         let answerString = string(answerChars)
         let (line, column) = file.position(ofByte: start)
         var question = TriviaDraft.Question(text: questionText, choices: [], id: id, line: line, column: column)
@@ -224,7 +227,9 @@ enum GIFTImporter {
             return .success(nil)
         }
         if answerString.isEmpty { return skip("essay", warnings: &warnings) }
-        if answerString.hasPrefix("#") { return skip("numerical", warnings: &warnings) }
+        if let first = answerChars.first(where: { !$0.character.isWhitespace }), first.character == "#", !first.escaped {
+            return skip("numerical", warnings: &warnings)
+        }
         if unescaped.contains("~") {
             return multipleChoice(answerChars, into: question, format: format, file: file, exported: exported, warnings: &warnings)
                 .map { $0 }
@@ -257,6 +262,8 @@ enum GIFTImporter {
         var feedback: TriviaDraft.Text?
         /// The byte offset of its `=` or `~`.
         var offset: Int
+        /// The byte offset of its text.
+        var textOffset: Int
 
         var isPartial: Bool { !equals && (weight ?? 0) > 0 && (weight ?? 0) < 100 }
     }
@@ -284,8 +291,10 @@ enum GIFTImporter {
             }
             var body = part.dropFirst()
             var weight: Double?
-            let trimmed = body.drop { $0.character == " " }
-            if trimmed.first?.character == "%", let end = trimmed.dropFirst().firstIndex(where: { $0.character == "%" }) {
+            let trimmed = body.drop { $0.character.isWhitespace }
+            // As in Moodle, only a '~' answer has a weight: '=%50%x' is the right answer '%50%x'.
+            if marker.character == "~", trimmed.first?.character == "%",
+               let end = trimmed.dropFirst().firstIndex(where: { $0.character == "%" }) {
                 let number = string(trimmed[trimmed.index(after: trimmed.startIndex)..<end])
                 guard let value = Double(number), value.isFinite, abs(value) <= 100 else {
                     return .failure(file.diagnostic(
@@ -295,12 +304,21 @@ enum GIFTImporter {
                 weight = value
                 body = trimmed[(end + 1)...]
             }
-            let pieces = split(body, on: ["#"])
-            let answer = string(pieces.first ?? body)
-            let note = pieces.dropFirst().map { string($0.dropFirst()) }.filter { !$0.isEmpty }.joined(separator: " ")
+            // The feedback is all that follows the first '#' ('\#' is text, even at the start).
+            let hash = find("#", in: Array(body)).map { body.startIndex + $0 } ?? body.endIndex
+            let answer = string(body[..<hash])
+            let note = hash < body.endIndex ? string(body[(hash + 1)...]) : ""
+            guard !answer.isEmpty else {
+                // `{~=making~to make}`: Moodle reads a blank answer before '=making', and leaves it out.
+                warnings.append(file.diagnostic(
+                    .warning, "this answer is blank: it is left out, as Moodle leaves it out", byteOffset: marker.offset,
+                    hint: "write its text after the '\(marker.character)', or remove the '\(marker.character)'"))
+                continue
+            }
+            let first = body.first(where: { !$0.character.isWhitespace })?.offset ?? marker.offset
             answers.append(Answer(
-                equals: marker.character == "=", weight: weight, text: text(answer.hasPrefix("#") ? "" : answer, format: format),
-                feedback: note.isEmpty ? nil : text(note, format: format), offset: marker.offset))
+                equals: marker.character == "=", weight: weight, text: text(answer, format: format),
+                feedback: note.isEmpty ? nil : text(note, format: format), offset: marker.offset, textOffset: first))
         }
         let start = chars.first?.offset ?? 0
         let right: [Bool]
@@ -345,7 +363,8 @@ enum GIFTImporter {
 
         func finish() -> Result<TriviaDraft.Question, Diagnostic> {
             for (answer, correct) in zip(answers, right) {
-                question.choices.append(.init(text: answer.text, correct: correct))
+                let (line, column) = file.position(ofByte: answer.textOffset)
+                question.choices.append(.init(text: answer.text, correct: correct, line: line, column: column))
             }
             for answer in answers {
                 if let note = answer.feedback { question.explanation.append(labelled(note, by: answer.text)) }
@@ -390,13 +409,22 @@ enum GIFTImporter {
     /// default) read as HTML when it has tags.
     /// Every text (answers and feedback too) may start with its own `[format]`.
     static func text(_ raw: String, format: String) -> TriviaDraft.Text {
-        var raw = raw
-        var format = format
-        if raw.hasPrefix("["), let close = raw.firstIndex(of: "]"),
-           ["html", "markdown", "plain", "moodle"].contains(raw[raw.index(after: raw.startIndex)..<close].lowercased()) {
-            format = raw[raw.index(after: raw.startIndex)..<close].lowercased()
-            raw = String(raw[raw.index(after: close)...]).trimmingWhitespace
-        }
+        if let (marked, rest) = formatMarker(raw) { return text(rest, in: marked) }
+        return text(raw, in: format)
+    }
+
+    /// The `[format]` a text starts with, and the text after it.
+    static func formatMarker(_ raw: String) -> (format: String, text: String)? {
+        guard raw.hasPrefix("["), let close = raw.firstIndex(of: "]") else { return nil }
+        let name = raw[raw.index(after: raw.startIndex)..<close].lowercased()
+        guard formats.contains(name) else { return nil }
+        return (name, String(raw[raw.index(after: close)...]).trimmingWhitespace)
+    }
+
+    static let formats: Set<String> = ["html", "markdown", "plain", "moodle"]
+
+    /// Text in `format`, whatever it starts with.
+    static func text(_ raw: String, in format: String) -> TriviaDraft.Text {
         switch format {
         case "markdown": return .markdown(raw)
         case "html": return html(raw)

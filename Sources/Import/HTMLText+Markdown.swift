@@ -15,6 +15,10 @@ extension HTMLText {
         while let open = rest.firstIndex(of: "<") {
             writer.text(decodeEntities(String(rest[..<open])))
             let after = rest[rest.index(after: open)...]
+            if let end = afterComment(after) {
+                rest = after[end...]
+                continue
+            }
             guard let first = after.first, first.isLetter || first == "/" || first == "!",
                   let close = after.firstIndex(of: ">") else {
                 writer.text("<")

@@ -68,6 +68,17 @@ enum HTMLText {
         return false
     }
 
+    /// Where the text after a comment's `<` goes on: after its `-->` (tags inside it are
+    /// comment too), or at the end when it is never closed, as a browser reads it; nil when
+    /// no comment starts there.
+    static func afterComment(_ afterOpen: Substring) -> Substring.Index? {
+        guard afterOpen.hasPrefix("!--") else { return nil }
+        // From the `--` of `<!--`: `<!-->` is a whole (empty) comment, as in HTML.
+        let body = afterOpen.dropFirst()
+        guard let close = body.firstRange(of: "-->") else { return afterOpen.endIndex }
+        return close.upperBound
+    }
+
     /// The text without its tags, `<br>` and block ends as line breaks, entities decoded.
     static func plainText(_ html: String) -> String {
         var out = ""
@@ -75,6 +86,10 @@ enum HTMLText {
         while let open = rest.firstIndex(of: "<") {
             out += rest[..<open]
             let after = rest[rest.index(after: open)...]
+            if let end = afterComment(after) {
+                rest = after[end...]
+                continue
+            }
             guard let first = after.first, first.isLetter || first == "/" || first == "!",
                   let close = after.firstIndex(of: ">") else {
                 out += "<"

@@ -21,3 +21,55 @@ public enum ImportCheck {
         return (piece, problems + findings)
     }
 }
+
+extension ImportCheck {
+    /// The images of the imported file that the site would not have, as the build warns of
+    /// them, said where the source names them (Moodle's `@@PLUGINFILE@@/3.png`, a Twine
+    /// `<img src>`): that is where the author looks, and the Markdown is not yet written.
+    ///
+    /// - Parameters:
+    ///   - markdownPath: where the Markdown goes; the folder named `Content` above it (else
+    ///     its own folder) is taken for the site's content folder, as the build reads it.
+    ///   - exists: whether a file is at a path in that content folder.
+    public static func missingImages(
+        _ piece: ContentPiece, imported: Imported, markdownPath: String, source: SourceFile, exists: (String) -> Bool
+    ) -> [Diagnostic] {
+        let images = piece.meta.images
+        guard !images.isEmpty else { return [] }
+        let (contentName, folder) = contentFolder(of: markdownPath)
+        let assets = Set(images.compactMap { ImageCheck.assetPath($0.source, folder: folder) ?? nil }.filter(exists))
+        let markdown = SourceFile(path: markdownPath, text: imported.markdown)
+        var searchFrom: [String: String.Index] = [:]
+        return images.flatMap { image -> [Diagnostic] in
+            var file = markdown
+            var located = image
+            // The same source named again is found after where it was last found.
+            let start = searchFrom[image.source] ?? source.text.startIndex
+            for written in [image.source, image.source.replacingAll("/", with: "\\/")] {
+                guard let found = source.text[start...].firstRange(of: written) else { continue }
+                searchFrom[image.source] = found.upperBound
+                let (line, column) = source.position(ofByte: source.text.utf8.distance(from: source.text.startIndex, to: found.lowerBound))
+                (file, located) = (source, ImageReference(source: image.source, line: line, column: column))
+                break
+            }
+            return ImageCheck.missing([located], folder: folder, assets: assets, file: file, contentName: contentName).map {
+                var warning = $0
+                if image.source.hasPrefix("@@PLUGINFILE@@") {
+                    warning.hint = "@@PLUGINFILE@@ is Moodle's own file store, which a GIFT export leaves out: save the image from Moodle into "
+                        + "\(contentName)/\(folder.isEmpty ? "" : folder + "/"), and in the imported Markdown write its name in place of '\(image.source.prefix(200))'"
+                }
+                return warning
+            }
+        }
+    }
+
+    /// The content folder a Markdown file goes into (the `Content` folder above it, else its
+    /// own), and its folder inside it.
+    public static func contentFolder(of markdownPath: String) -> (content: String, folder: String) {
+        let parts = markdownPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+        guard let content = parts.lastIndex(of: "Content") else {
+            return (parts.isEmpty ? "." : parts.joined(separator: "/"), "")
+        }
+        return (parts[...content].joined(separator: "/"), parts[(content + 1)...].joined(separator: "/"))
+    }
+}

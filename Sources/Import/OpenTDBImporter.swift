@@ -75,6 +75,11 @@ enum OpenTDBImporter {
                     at: node.offset, hint: "save the response again with the API's default encoding (no encode= in the request)"))
                 return nil
             }
+            /// A choice, located at its string, where a problem with it is said.
+            func choice(_ text: String, correct: Bool, at offset: Int) -> TriviaDraft.Choice {
+                let (line, column) = file.position(ofByte: offset)
+                return TriviaDraft.Choice(text: .plain(text), correct: correct, line: line, column: column)
+            }
             func text(_ key: String) -> String? {
                 guard let node = item[key] else {
                     diagnostics.append(error("this question has no \"\(key)\"", at: item.offset))
@@ -88,12 +93,12 @@ enum OpenTDBImporter {
             }
             let question = text("question")
             let correct = text("correct_answer")
-            var wrong: [String] = []
+            var wrong: [TriviaDraft.Choice] = []
             if let node = item["incorrect_answers"] {
                 if case .array(let answers) = node.value {
                     for answer in answers {
                         if answer.string != nil {
-                            if let text = decoded(answer, "an incorrect answer") { wrong.append(text) }
+                            if let text = decoded(answer, "an incorrect answer") { wrong.append(choice(text, correct: false, at: answer.offset)) }
                         } else {
                             diagnostics.append(error("an incorrect answer is \(answer.value.kindName), not a string", at: answer.offset))
                         }
@@ -125,7 +130,7 @@ enum OpenTDBImporter {
                 }
             }
             guard let question, let correct else { continue }
-            var choices = [TriviaDraft.Choice(text: .plain(correct), correct: true)] + wrong.map { .init(text: .plain($0), correct: false) }
+            var choices = [choice(correct, correct: true, at: item["correct_answer"]?.offset ?? item.offset)] + wrong
             // True before False, as readers expect them, whichever is right.
             if type == "boolean" {
                 choices.sort { $0.text.readable == "True" && $1.text.readable != "True" }
@@ -143,7 +148,7 @@ enum OpenTDBImporter {
         if items.isEmpty {
             diagnostics.append(error("the response has no questions", at: list.offset))
         }
-        return TriviaImport.finish(draft, diagnostics: diagnostics, name: name)
+        return TriviaImport.finish(draft, diagnostics: diagnostics, name: name, file: file)
     }
 
     /// The encoding of a response, from its question texts: base64 when all of them (and every

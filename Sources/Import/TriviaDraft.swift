@@ -23,6 +23,9 @@ struct TriviaDraft {
     struct Choice {
         var text: Text
         var correct: Bool
+        /// Where the choice is in the source file, when the format says (else its question's place is used).
+        var line: Int?
+        var column: Int = 1
     }
 
     struct Question {
@@ -48,8 +51,9 @@ struct TriviaDraft {
     /// The problem that would make quizgen refuse the question, said at its line in the
     /// source; nil when it will build.
     static func problem(with question: Question, file: SourceFile) -> Diagnostic? {
-        func error(_ message: String, hint: String? = nil) -> Diagnostic {
-            file.error(message, line: question.line, byteColumn: question.column, hint: hint)
+        func error(_ message: String, at choice: Choice? = nil, hint: String? = nil) -> Diagnostic {
+            if let choice, let line = choice.line { return file.error(message, line: line, byteColumn: choice.column, hint: hint) }
+            return file.error(message, line: question.line, byteColumn: question.column, hint: hint)
         }
         if question.text.readable.allSatisfy(\.isWhitespace) { return error("this question has no text") }
         if question.choices.count < 2 {
@@ -58,11 +62,13 @@ struct TriviaDraft {
                 hint: "a quizgen question needs at least 2 choices")
         }
         if let empty = question.choices.firstIndex(where: { $0.text.readable.allSatisfy(\.isWhitespace) }) {
-            return error("choice \(empty + 1) of this question is empty")
+            return error("choice \(empty + 1) of this question is empty", at: question.choices[empty])
         }
         var seen: Set<String> = []
+        // Said at the second of the two: the first is where it belongs.
         for choice in question.choices where !seen.insert(TriviaQuiz.choiceKey(choice.text.readable)).inserted {
-            return error("this question has the choice '\(choice.text.readable)' twice", hint: "quizgen needs every choice of a question to read differently")
+            return error("this question has the choice '\(choice.text.readable)' twice", at: choice,
+                         hint: "quizgen needs every choice of a question to read differently")
         }
         let correct = question.choices.count(where: \.correct)
         if correct == 0 { return error("this question has no right answer") }

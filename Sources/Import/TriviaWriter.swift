@@ -7,21 +7,49 @@ enum TriviaWriter {
     /// headings is hard to edit, and a spreadsheet is the natural place for them.
     static let bankThreshold = 200
 
+    /// What was written: the Markdown, perhaps a CSV bank, and when a bank was due but could
+    /// not be written, the question that kept it out and why.
+    struct Written {
+        var markdown: String
+        var bank: String?
+        var noBank: Refusal?
+    }
+
+    /// A CSV bank and the separator of its choices, or why there is none.
+    enum CSV {
+        case bank(String, separator: String)
+        case refused(Refusal)
+    }
+
+    /// Why the questions cannot go to a CSV bank: the first that cannot be said there.
+    struct Refusal {
+        var question: TriviaDraft.Question
+        var reason: String
+    }
+
     /// - Parameter bankName: the CSV file's name beside the Markdown, should one be written.
-    static func write(_ draft: TriviaDraft, bankName: String) -> (markdown: String, bank: String?) {
+    static func write(_ draft: TriviaDraft, bankName: String) -> Written {
         var front = "---\nkind: trivia\n"
         if let title = draft.title { front += "title: \(MarkdownText.yamlString(title))\n" }
         if !draft.points.isEmpty {
             front += "points: {" + draft.points.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}\n"
         }
-        if draft.questions.count >= bankThreshold, let bank = csv(draft.questions) {
-            return (front + "bank: \(MarkdownText.yamlString(bankName))\n---\n", bank)
+        var refusal: Refusal?
+        if draft.questions.count >= bankThreshold {
+            switch csv(draft.questions) {
+            case .bank(let bank, let separator):
+                front += "bank: \(MarkdownText.yamlString(bankName))\n"
+                if separator != "|" { front += "bank-separator: \(MarkdownText.yamlString(separator))\n" }
+                return Written(markdown: front + "---\n", bank: bank)
+            case .refused(let why):
+                refusal = why
+            }
         }
         var out = front + "---\n"
         for question in draft.questions {
             out += "\n" + markdown(question)
         }
-        return (out, nil)
+        return Written(markdown: out, noBank: refusal)
     }
 
     static func markdown(_ question: TriviaDraft.Question) -> String {
@@ -86,28 +114,44 @@ enum TriviaWriter {
         }
     }
 
-    /// The questions as quizgen's CSV bank; nil when one of them cannot be said there (Markdown
-    /// text, an id, a choice with the choice separator in it). A question's own points go in a
-    /// `points` column, which wins over its level as `points=N` does; only a bank that needs
-    /// one has it.
-    static func csv(_ questions: [TriviaDraft.Question]) -> String? {
+    /// What may separate the choices in a bank's `choices` field (`bank-separator`), in the
+    /// order tried: `|`, the default, unless a choice holds one. Never the field delimiter.
+    static let separators = ["|", ";", "^", "¦", "~", "/"]
+
+    /// The questions as quizgen's CSV bank, and the separator of its choices; the first
+    /// question that cannot be said there (Markdown text, an id, every separator in its
+    /// choices) when it cannot be written. A question's own points go in a `points` column,
+    /// which wins over its level as `points=N` does; only a bank that needs one has it.
+    static func csv(_ questions: [TriviaDraft.Question]) -> CSV {
+        for question in questions {
+            let reason: String? =
+                if !question.text.isPlain { "its text has formatting" }
+                else if let id = question.id { "it has an id ({#\(id)})" }
+                else if !question.explanation.allSatisfy(\.isPlain) { "its explanation has formatting" }
+                else if !question.choices.allSatisfy(\.text.isPlain) { "a choice of it has formatting" }
+                else { nil }
+            if let reason { return .refused(Refusal(question: question, reason: reason + ", which a CSV bank cannot hold")) }
+        }
+        let choices = questions.map { $0.choices.map { $0.text.readable.trimmingWhitespace } }
+        guard let separator = separators.first(where: { separator in choices.allSatisfy { $0.allSatisfy { !$0.contains(separator) } } }) else {
+            let question = questions.first { $0.choices.contains { $0.text.readable.contains(separators[0]) } } ?? questions[0]
+            return .refused(Refusal(
+                question: question,
+                reason: "every separator a bank can have between its choices (\(separators.joined(separator: " "))) is in some question's choices, this one's '\(separators[0])' among them"))
+        }
         let pointsColumn = questions.contains { $0.points != nil }
         var out = "question,choices,answer,level," + (pointsColumn ? "points," : "") + "explanation\n"
-        for question in questions {
-            guard question.text.isPlain, question.id == nil, question.explanation.allSatisfy(\.isPlain),
-                  question.choices.allSatisfy({ $0.text.isPlain && !$0.text.readable.contains("|") })
-            else { return nil }
-            let choices = question.choices.map { $0.text.readable.trimmingWhitespace }
+        for (question, choices) in zip(questions, choices) {
             let answers = question.choices.filter(\.correct).map { $0.text.readable.trimmingWhitespace }
             var fields: [String] = [
-                question.text.readable.trimmingWhitespace, choices.joined(separator: "|"), answers.joined(separator: "|"),
+                question.text.readable.trimmingWhitespace, choices.joined(separator: separator), answers.joined(separator: separator),
                 question.level ?? "",
             ]
             if pointsColumn { fields.append(question.points.map(String.init) ?? "") }
             fields.append(question.explanation.map(\.readable).joined(separator: "\n\n"))
             out += fields.map(csvField).joined(separator: ",") + "\n"
         }
-        return out
+        return .bank(out, separator: separator)
     }
 
     static func csvField(_ text: String) -> String {

@@ -105,13 +105,18 @@ struct Import: ParsableCommand {
             let imported = Importer.importing(file, format: format, name: base)
             problems += imported.diagnostics
             guard !imported.diagnostics.hasErrors else { continue }
-            let (_, check) = ImportCheck.check(imported, markdownPath: markdownPath, bankName: base + ".csv")
+            let (piece, check) = ImportCheck.check(imported, markdownPath: markdownPath, bankName: base + ".csv")
             if check.hasErrors {
                 problems.append(.error(
                     "quizgen cannot build what it made of this file (a bug in the importer: please report it)", file: path,
                     hint: "the errors below are in the Markdown it would have written"))
             }
             problems += check
+            if let piece {
+                problems += ImportCheck.missingImages(
+                    piece, imported: imported, markdownPath: markdownPath, source: file,
+                    exists: { fs.kind(Self.join(ImportCheck.contentFolder(of: markdownPath).content, $0)) == .file })
+            }
             // What is written must build, and a build reads no text file over its limit.
             for (written, text) in [(markdownPath, imported.markdown), (Self.join(folder, base + ".csv"), imported.bank ?? "")]
             where text.utf8.count > SiteLoader.maximumTextSize {

@@ -122,6 +122,26 @@ import TestSupport
         #expect(build.stderr.contains("Wrote 3 content files"))
     }
 
+    /// Import says what the build will say of images the site does not have, at the source
+    /// that names them; an image put in place beforehand is not named.
+    @Test func imagesTheSiteLacksAreWarnedOfAtTheSource() throws {
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let gift = "::Q1::[html]Look\\: <img src\\=\"@@PLUGINFILE@@/3.png\"> {\n=a\n~b\n####See <img src\\=\"there.png\">\n}\n"
+        try gift.write(to: folder.appendingPathComponent("q.gift"), atomically: true, encoding: .utf8)
+        let gifts = folder.appendingPathComponent("Content/gift")
+        try FileManager.default.createDirectory(at: gifts, withIntermediateDirectories: true)
+        try Data().write(to: gifts.appendingPathComponent("there.png"))
+        let imported = try quizgen("import", "--to", "Content/gift", "q.gift", in: folder)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr.contains("q.gift:1:31: warning: image '@@PLUGINFILE@@/3.png' is not in the site: there is no Content/gift/@@PLUGINFILE@@/3.png\n"), "\(imported.stderr)")
+        #expect(imported.stderr.contains("hint: @@PLUGINFILE@@ is Moodle's own file store"))
+        #expect(!imported.stderr.contains("there.png"), "\(imported.stderr)")
+        let build = try quizgen("build", in: folder)
+        #expect(build.stderr.contains("warning: image '@@PLUGINFILE@@/3.png' is not in the site: there is no Content/gift/@@PLUGINFILE@@/3.png\n"), "\(build.stderr)")
+        #expect(!build.stderr.contains("there.png"), "\(build.stderr)")
+    }
+
     @Test func exportsATriviaQuizAsGIFT() throws {
         let folder = Repository.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

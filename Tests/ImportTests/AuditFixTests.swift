@@ -1,6 +1,7 @@
 import Content
 import Diagnostics
 import Import
+import Markdown
 import Testing
 import TestSupport
 
@@ -150,5 +151,154 @@ import TestSupport
         #expect(texts(quiz) == ["Q? | -a +b"])
         let wrong = importing("Q?\nA. a\nB. b\nANSWER: c\n", .aiken)
         #expect(located(wrong.diagnostics) == ["4:9: error: the answer 'c' is not the letter of one of this question's choices"])
+    }
+}
+
+/// What the second audit of the GIFT, Aiken and Open Trivia DB importers found.
+@Suite struct SecondAuditFixTests {
+    func texts(_ quiz: TriviaQuiz) -> [String] { AuditFixTests().texts(quiz) }
+
+    func quiz(_ text: String, _ format: ImportFormat, path: String = "source.txt") throws -> (Imported, TriviaQuiz) {
+        try AuditFixTests().quiz(text, format, path: path)
+    }
+
+    /// Moodle's own example (`question/format/gift/examples.txt`): `\#` starts an answer as
+    /// text, and a lone `\` is a backslash.
+    @Test func giftAnswersMayStartWithAnEscapedHash() throws {
+        let (imported, moodles) = try quiz(##"""
+            ::GIFT Control Characters::
+            Which of the following is NOT a control character for the GIFT import format? {
+               ~ \~     # \~ is a control character.
+               ~ \=     # \= is a control character.
+               ~ \#     # \# is a control character.
+               ~ \{     # \{ is a control character.
+               ~ \}     # \} is a control character.
+               = \      # Correct! \ (backslash) is not a control character. BUT,
+                          it is used to escape the control characters.
+            }
+            """##, .gift)
+        #expect(imported.diagnostics.isEmpty, "\(located(imported.diagnostics))")
+        #expect(texts(moodles) == [#"Which of the following is NOT a control character for the GIFT import format? | -~ -= -# -{ -} +\"#])
+        #expect(moodles.questions[0].explanation[2].plainText == "#: # is a control character.")
+        let (_, escapes) = try quiz(##"Q? {=a ~\#x ~\# y ~ \#\#\#\#z ~b#one#two}"## + "\n", .gift)
+        #expect(texts(escapes) == ["Q? | +a -#x -# y -####z -b"])
+        // All that follows the first '#' is the feedback, as Moodle reads it.
+        #expect(escapes.questions[0].explanation.map(\.plainText) == ["b: one#two"])
+        // `{\#…}` is no numerical question.
+        let numerical = importing("Q? {#1:2}\n\nR? {\\#1}\n", .gift)
+        #expect(located(numerical.diagnostics) == [
+            "1:1: warning: a GIFT numerical question has no quizgen equivalent and is skipped",
+            "3:1: warning: a GIFT short-answer question has no quizgen equivalent and is skipped",
+            "1:1: error: no multiple-choice or true/false GIFT question in this file",
+        ].sorted { $0.split(separator: ":").prefix(2).map { Int($0)! }.lexicographicallyPrecedes($1.split(separator: ":").prefix(2).map { Int($0)! }) })
+    }
+
+    /// `{~=making~to make}`: Moodle reads a blank answer before `=making` and leaves it out.
+    @Test func giftBlankAnswersAreLeftOutWithAWarningAtThem() throws {
+        let (imported, quiz) = try quiz("""
+            ::U2::My mother stopped {~=making~to make} lunch because the phone rang.
+
+            Q? {
+              ~~a
+              =b ~ #feedback of nothing
+            }
+            """, .gift)
+        #expect(texts(quiz) == [
+            "My mother stopped _____ lunch because the phone rang. | +making -to make", "Q? | -a +b",
+        ])
+        #expect(located(imported.diagnostics) == [
+            "1:26: warning: this answer is blank: it is left out, as Moodle leaves it out",
+            "4:3: warning: this answer is blank: it is left out, as Moodle leaves it out",
+            "5:6: warning: this answer is blank: it is left out, as Moodle leaves it out",
+        ])
+    }
+
+    @Test func choiceProblemsAreSaidAtTheChoice() {
+        let empty = importing("Q? {\n  =a\n  ~[html]<p> </p>\n}\n", .gift)
+        #expect(located(empty.diagnostics) == ["3:4: error: choice 2 of this question is empty"])
+        let twice = importing("Q? {\n  =a\n  ~b\n  ~%0% a\n}\n", .gift)
+        #expect(located(twice.diagnostics) == ["4:8: error: this question has the choice 'a' twice"])
+        let aiken = importing("Q?\nA. a\n  B)  .\nC. .\nANSWER: A\n", .aiken)
+        #expect(located(aiken.diagnostics) == ["4:4: error: this question has the choice '.' twice"])
+        let emptyAiken = importing("Q?\nA. a\n B) \u{00A0}\nANSWER: A\n", .aiken)
+        #expect(located(emptyAiken.diagnostics).first?.hasPrefix("3:") == true, "\(located(emptyAiken.diagnostics))")
+        let opentdb = importing(#"{"results": [{"question": "Q?", "correct_answer": "a", "incorrect_answers": ["b", "a"]}]}"#, .opentdb)
+        #expect(located(opentdb.diagnostics) == ["1:83: error: this question has the choice 'a' twice"])
+    }
+
+    /// An HTML comment is no text, whatever it holds (a real Moodle export's feedback).
+    @Test func giftHTMLCommentsAreLeftOutWhole() throws {
+        let (_, quiz) = try quiz(#"""
+            [html]Which law? <!-- a note --> {
+            =Criminal
+            ~Other<!-->
+            ~Never closed<!-- <b>x</b> -- > gone
+            ####<a href\="http\://example.com/lecrim"><span lang\="ES"><!--<var>LE0000017566_20130224</var>-->Ley de Enjuiciamiento Criminal</span></a>
+            }
+            """#, .gift)
+        let html = HTMLRenderer()
+        #expect(texts(quiz) == ["Which law? | +Criminal -Other -Never closed"])
+        #expect(html.render(blocks: quiz.questions[0].explanation) == #"<p><a href="http://example.com/lecrim">Ley de Enjuiciamiento Criminal</a></p>"# + "\n")
+    }
+
+    /// A bank whose choices hold `|` still goes to CSV, with another separator.
+    @Test func aCSVBankSeparatesItsChoicesWithWhatNoChoiceHolds() throws {
+        func response(_ special: (Int) -> String) -> String {
+            let questions = (1...200).map { i in
+                #"{"type":"multiple","difficulty":"easy","question":"Q\#(i)?","correct_answer":"\#(i) \#(special(i))","incorrect_answers":["x","y"]}"#
+            }
+            return "{\"response_code\":0,\"results\":[" + questions.joined(separator: ",\n") + "]}"
+        }
+        let piped = response { $0 == 7 ? "882 ft | 268.8 m" : $0 == 8 ? "a;b" : "" }
+        let (imported, piece, build) = importAndBuild(SourceFile(path: "piped.json", text: piped), .opentdb, name: "piped")
+        #expect(imported.diagnostics.isEmpty, "\(located(imported.diagnostics))")
+        #expect(build.isEmpty, "\(located(build))")
+        #expect(imported.markdown.contains("bank: 'piped.csv'\nbank-separator: '^'\n"), "\(imported.markdown)")
+        let quiz = try #require(piece?.trivia)
+        #expect(quiz.questions.count == 200)
+        #expect(texts(quiz)[6] == "Q7? | +7 882 ft | 268.8 m -x -y")
+        // With every separator taken, the questions stay in the Markdown, and the import says why.
+        let separators = ["|", ";", "^", "¦", "~", "/"]
+        let crowded = response { $0 <= separators.count ? "\(separators[$0 - 1])" : "" }
+        let kept = importing(crowded, .opentdb, path: "crowded.json")
+        #expect(kept.bank == nil)
+        #expect(kept.markdown.contains("## Q200?"))
+        #expect(located(kept.diagnostics) == [
+            "1:31: warning: the 200 questions stay in imported.md, not in a CSV bank: every separator a bank can have between its choices (| ; ^ ¦ ~ /) is in some question's choices, this one's '|' among them",
+        ])
+        // So does formatting, which a bank cannot hold.
+        let gift = (0..<200).map { "Q\($0)? {=[markdown]**a** ~b}" }.joined(separator: "\n\n")
+        let formatted = importing(gift, .gift)
+        #expect(located(formatted.diagnostics) == [
+            "1:1: warning: the 200 questions stay in imported.md, not in a CSV bank: a choice of it has formatting, which a CSV bank cannot hold",
+        ])
+    }
+
+    /// The build's warning of images the site lacks, said at the source: each image where
+    /// it is named, the same one twice at both places.
+    @Test func missingImagesAreSaidWhereTheSourceNamesThem() throws {
+        let source = SourceFile(path: "q.gift", text: #"""
+            [html]A <img src\="@@PLUGINFILE@@/3.png"> and <img src\="here.png"> {
+            =a
+            ~<img src\="@@PLUGINFILE@@/3.png" alt\="again">
+            }
+            """#)
+        let (imported, piece, build) = importAndBuild(source, .gift, name: "q")
+        #expect(build.isEmpty, "\(located(build))")
+        let warnings = ImportCheck.missingImages(
+            try #require(piece), imported: imported, markdownPath: "Content/quizzes/q.md", source: source, exists: { $0 == "quizzes/here.png" })
+        #expect(warnings.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
+            "q.gift:1:20: image '@@PLUGINFILE@@/3.png' is not in the site: there is no Content/quizzes/@@PLUGINFILE@@/3.png",
+            "q.gift:3:13: image '@@PLUGINFILE@@/3.png' is not in the site: there is no Content/quizzes/@@PLUGINFILE@@/3.png",
+        ])
+        #expect(ImportCheck.contentFolder(of: "site/Content/a/b/q.md") == ("site/Content", "a/b"))
+        #expect(ImportCheck.contentFolder(of: "out/q.md") == ("out", ""))
+        #expect(ImportCheck.contentFolder(of: "q.md") == (".", ""))
+    }
+
+    /// Moodle reads escapes first: `$CATEGORY\:` is a question's text.
+    @Test func anEscapedCategoryColonIsText() throws {
+        let (_, quiz) = try quiz("$CATEGORY\\: x? {=a ~b}\n", .gift)
+        #expect(texts(quiz) == ["$CATEGORY: x? | +a -b"])
     }
 }

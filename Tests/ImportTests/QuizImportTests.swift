@@ -83,7 +83,7 @@ import TestSupport
         let weight = importing("Q? {~%half%a ~b}\n", .gift)
         #expect(located(weight.diagnostics) == ["1:6: error: 'half' is not a weight in percent"])
         let one = importing("Q? {=a ~a}\n", .gift)
-        #expect(located(one.diagnostics) == ["1:1: error: this question has the choice 'a' twice"])
+        #expect(located(one.diagnostics) == ["1:9: error: this question has the choice 'a' twice"])
     }
 
     @Test func everyAikenConstruct() throws {

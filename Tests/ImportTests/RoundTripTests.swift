@@ -221,3 +221,133 @@ import TestSupport
         #expect(summary(backQuiz) == summary(quiz))
     }
 }
+
+/// Text that GIFT would read as something else unless the export says it is text: a
+/// comment, a format, a weight, a feedback mark, a category.
+@Suite struct GIFTEscapingTests {
+    func quiz(_ markdown: String) throws -> TriviaQuiz {
+        let (piece, problems) = ContentParser.parse(SourceFile(path: "tricky.md", text: markdown), sitePath: "tricky")
+        #expect(!problems.hasErrors, "\(located(problems))")
+        return try #require(piece?.trivia)
+    }
+
+    /// Each question as HTML, with its choices, right answers and explanation.
+    func details(_ quiz: TriviaQuiz) -> [String] {
+        let html = HTMLRenderer()
+        return quiz.questions.map { question in
+            let choices = question.choices.map { ($0.correct ? "+" : "-") + html.renderPhrasing($0.content) }
+            return [html.render(inlines: question.text), choices.joined(separator: " "), question.multiple ? "multiple" : "single",
+                    html.render(blocks: question.explanation)].joined(separator: " | ")
+        }
+    }
+
+    /// The first question that changed on the way, with the GIFT it went through.
+    func expectSame(_ quiz: TriviaQuiz, _ back: TriviaQuiz, gift: String) {
+        let returned = details(back)
+        for (before, after) in zip(details(quiz), returned) where before != after {
+            Issue.record("\(before)\nbecame\n\(after)\nin\n\(gift)")
+            break
+        }
+        #expect(returned.count == quiz.questions.count)
+    }
+
+    /// The quiz exported and imported back, with what the import said.
+    func back(_ quiz: TriviaQuiz) throws -> (gift: String, quiz: TriviaQuiz?, problems: [Diagnostic]) {
+        let gift = GIFTExporter.export(quiz, title: "Tricky")
+        let (imported, piece, build) = importAndBuild(SourceFile(path: "tricky.gift", text: gift), .gift, name: "tricky")
+        return (gift, piece?.trivia, imported.diagnostics + build)
+    }
+
+    @Test func textThatLooksLikeGIFTSyntaxComesBackAsWritten() throws {
+        let quiz = try quiz(##"""
+            ---
+            kind: trivia
+            title: 'Tricky / Title: {x}'
+            ---
+
+            ## ::Not a name:: starts with colons?
+            - [x] %50%looks like weight
+            - [ ] ~tilde start
+            - [ ] %-100%also a weight
+
+            ## // looks like a comment
+            - [x] a
+            - [ ] b
+
+            > // so does this, and [html] \<b>this\</b>
+
+            ## [html] format prefix text?
+            - [x] [markdown] also
+            - [ ] [PLAIN] T
+            - [ ] \<i>tags\</i> \&amp; entities
+
+            ## Which is {T}?
+            - [x] \{F}
+            - [ ] ####x
+            - [ ] #y
+
+            ## $CATEGORY: not a category
+            - [x] //a
+            - [ ] \\#b
+
+            ## Which are [moodle] *formatted*? {.multiple}
+            - [x] %50% *half*
+            - [x] [html] *x*
+            - [ ] // *no*
+            """##)
+        let (gift, back, problems) = try back(quiz)
+        #expect(problems.isEmpty, "\(located(problems))\n\(gift)")
+        expectSame(quiz, try #require(back), gift: gift)
+        #expect(gift.contains("\n[plain]// looks like a comment {\n"), "\(gift)")
+        #expect(gift.contains("\t~%0%%-100%also a weight\n"), "\(gift)")
+        #expect(gift.contains("\t=%50%looks like weight\n"), "\(gift)")
+    }
+
+    /// Many questions made of GIFT's special characters and words, at every position: each
+    /// comes back from its export as written.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func generatedTextsSurviveTheTrip(seed: UInt64) throws {
+        let pieces = [
+            "//", "[html]", "[markdown]", "[plain]", "[moodle]", "[HTML]", "#", "####", "\\", "\\n", "~", "=", "{", "}", ":",
+            "::", "%", "%50%", "%-100%", "<b>", "<!-- c -->", "&amp;", "&", "$CATEGORY:", " ", "a", "T", "->", "_____", "*",
+            "`", "é", "[", "]", "/",
+        ]
+        var random = MutationTests.Random(state: seed &* 0x9E37_79B9_7F4A_7C15 | 1)
+        func text() -> String {
+            var parts = (0..<(1 + random.next(5))).map { _ in pieces[random.next(pieces.count)] }
+            if random.next(4) == 0 { parts.insert("*em*", at: random.next(parts.count + 1)) }
+            return parts.joined()
+        }
+        /// Every ASCII punctuation character escaped (Markdown allows it of them all), and
+        /// emphasis kept where `text` put it.
+        func markdown(_ text: String) -> String {
+            text.split(separator: "*em*", omittingEmptySubsequences: false).map { part in
+                part.map { $0.isASCII && ($0.isPunctuation || $0.isSymbol) ? "\\\($0)" : "\($0)" }.joined()
+            }.joined(separator: " *em* ")
+        }
+        var source = "---\nkind: trivia\ntitle: Generated\n---\n"
+        var made = 0
+        while made < 60 {
+            let question = text()
+            let choices = (0..<3).map { _ in text() }
+            let keys = choices.map { TriviaQuiz.choiceKey($0.replacingOccurrences(of: "*em*", with: " em ")) }
+            guard !question.allSatisfy(\.isWhitespace), !choices.contains(where: { $0.allSatisfy(\.isWhitespace) }),
+                  Set(keys).count == 3 else { continue }
+            let multiple = random.next(3) == 0
+            let right = random.next(3)
+            source += "\n## \(markdown(question))" + (multiple ? " {.multiple}" : "") + "\n"
+            for (index, choice) in choices.enumerated() {
+                let ticked = index == right || (multiple && index != (right + 1) % 3)
+                source += "- [\(ticked ? "x" : " ")] \(markdown(choice))\n"
+            }
+            let explanation = text()
+            if random.next(2) == 0, !explanation.allSatisfy(\.isWhitespace) { source += "\n> \(markdown(explanation))\n" }
+            made += 1
+        }
+        let quiz = try quiz(source)
+        #expect(quiz.questions.count == 60)
+        let (gift, back, problems) = try back(quiz)
+        #expect(!problems.hasErrors, "\(located(problems))")
+        expectSame(quiz, try #require(back), gift: gift)
+    }
+}
