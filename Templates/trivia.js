@@ -23,11 +23,10 @@
     return t.replace(/{(\d)}/g, (s, i) => (s = v[i]) === +s ? N(s) : s)
   }
   const names = (q, list) => list.map(i => q.c[i]).join(D.m.sep)
-  // D.u: the lang (and dir) of quizgen's words where the page's language has no catalog of
-  // its own. A line of them alone carries it; one holding the author's text too does not
-  // (README: Languages), so the verdict's are set as it changes, and U goes into markup.
-  const u = Object.entries(D.u || {}), U = u.map(([k, v]) => ` ${k}="${v}"`).join('')
-  const ui = (e, alone) => u.forEach(([k, v]) => alone ? e.setAttribute(k, v) : e.removeAttribute(k))
+  // U (D.u): ` lang="en"` (and a dir) for quizgen's words where the page's language has no
+  // catalog of its own. A line of them alone carries it; one holding the author's text too
+  // does not (README: Languages).
+  const U = D.u || ''
   let deck = [], draw, pos, score, max, log, q, T, mode, deadline, timer, frame, answered, warned, pct
 
   // Plays deal on through one shuffled deck: no repeats until the bank has been seen.
@@ -109,8 +108,7 @@
       if (mark) b.closest('.a,.c').classList.add(mark)
     })
     $('submit').hidden = true
-    $('verdict').innerHTML = say(right ? 'right' : picks ? 'wrong' : 'late', right ? q.p : names(q, q.k))
-    ui($('verdict'), right)
+    $('verdict').innerHTML = right ? `<span${U}>${say('right', q.p)}</span>` : say(picks ? 'wrong' : 'late', names(q, q.k))
     $('why').innerHTML = q.x || ''
     text('next', pos + 1 == draw.length || !right && D.e ? D.m.last : D.m.next)
     $('fb').hidden = false

@@ -121,7 +121,7 @@ public struct PageMessages: Sendable {
     }
 
     /// The words of a page script for the JSON it reads: `("m", {name: text or [forms]})`,
-    /// `("u", {"lang": "en", …})` on a page whose language has no catalog (`interfaceLanguage`),
+    /// `("u", " lang=\"en\"…")` on a page whose language has no catalog (`interfaceAttributes`),
     /// and when a message has forms, `("p", table)` and `("f", [group, decimal, digits])`,
     /// how numbers are written (`NumberStyle`): the index of the form for a count n is
     /// digit `n` of the table below 100, digit 200 for a whole number of millions (Italian,
@@ -142,8 +142,9 @@ public struct PageMessages: Sendable {
             plural = true
             return (word.name, .array(categories.map { shape(message.text(for: $0)) }))
         }
-        // "u": the attributes of a line of interface words alone, where they are English.
-        let u = interfaceLanguage.isEmpty ? [] : [("u", ScriptJSON.object(interfaceLanguage.map { ($0.name, .string($0.value)) }))]
+        // "u": the attributes of a line of interface words alone, where they are English, as
+        // the markup the script writes them into (` lang="en"`): the script stays small.
+        let u = interfaceLanguage.isEmpty ? [] : [("u", ScriptJSON.string(interfaceAttributes))]
         guard plural || numbers else { return [("m", .object(fields))] + u }
         // Counts are written as the language writes numbers: its group and decimal signs and
         // the digits before it groups ("2.000"; Spanish "2000").

