@@ -10,6 +10,10 @@ import Diagnostics
 /// stay inside it: a link `Content/up -> ..` would otherwise publish quizgen.yml, Templates/
 /// and any private folder of the site. Links of the site's own files (quizgen.yml,
 /// Templates/, i18n/) may lead anywhere in the site folder, which is never published.
+///
+/// A link into a name that starts with `_` is followed: such names are skipped as pages
+/// and assets of their own (partials, sources), not kept private, and a link to one is made
+/// on purpose. A link that would publish a Markdown file's text is refused by the walk.
 struct SiteBoundary: Sendable {
     let roots: [String]
     let fs: FileSystem
@@ -17,9 +21,20 @@ struct SiteBoundary: Sendable {
     let area: String
 
     init(_ location: SiteLocation, fileSystem fs: FileSystem, contentOnly: Bool = false) {
+        self.init(roots: contentOnly ? [location.content] : [location.root, location.content], fileSystem: fs,
+                  area: contentOnly ? "the content folder \(location.contentDisplay)/" : "the site")
+    }
+
+    private init(roots: [String], fileSystem fs: FileSystem, area: String) {
         self.fs = fs
-        roots = (contentOnly ? [location.content] : [location.root, location.content]).compactMap(fs.realPath)
-        area = contentOnly ? "the content folder \(location.contentDisplay)/" : "the site"
+        self.roots = roots.compactMap(fs.realPath)
+        self.area = area
+    }
+
+    /// The site folder alone: where the content folder itself, and the default output
+    /// folder, may lead when they are links.
+    static func siteFolder(_ location: SiteLocation, fileSystem fs: FileSystem) -> SiteBoundary {
+        SiteBoundary(roots: [location.root], fileSystem: fs, area: "the site folder")
     }
 
     /// The boundary of what may be published: the content folder.
@@ -64,14 +79,20 @@ struct SiteBoundary: Sendable {
         guard let real = escape(path) else { return nil }
         // The link as written, when the path itself is one; else where its folder leads.
         let target = fs.linkTarget(path) ?? real
-        if hiddenInside(real: real) {
-            return .warning(
-                "\(display) is a link to \(target), a hidden file or folder: it is not read or published", file: display,
-                hint: "names that start with '.' are never published; link to a file without one")
+        return .warning("\(display) is a link to \(target), \(placeOf(real: real)): it is not read or published", file: display,
+                        hint: hintFor(real: real))
+    }
+
+    /// Where a refused real path is, in words: a hidden name inside, or outside.
+    func placeOf(real: String) -> String {
+        hiddenInside(real: real) ? "a hidden file or folder" : "outside \(area)"
+    }
+
+    func hintFor(real: String) -> String {
+        guard hiddenInside(real: real) else {
+            let what = fs.kind(real) == .directory ? "folder" : "file"
+            return "copy the \(what) into \(area == "the site" ? "the site folder" : area); links may only point to \(what)s inside it"
         }
-        let what = fs.kind(real) == .directory ? "folder" : "file"
-        return .warning(
-            "\(display) is a link to \(target), outside \(area): it is not read or published", file: display,
-            hint: "copy the \(what) into \(area == "the site" ? "the site folder" : area); links may only point to \(what)s inside it")
+        return "names that start with '.' are never published; link to a file without one"
     }
 }

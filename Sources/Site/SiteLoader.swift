@@ -133,6 +133,17 @@ public enum SiteLoader {
                     + "or name the folder with --source"))
             return (site, diagnostics)
         }
+        // The content folder is what is published: when it is itself a link (a pull request
+        // can make it one), it must lead inside the site folder like any other link.
+        if fs.isLink(location.content), let real = SiteBoundary.siteFolder(location, fileSystem: fs).escape(location.content) {
+            let boundary = SiteBoundary.siteFolder(location, fileSystem: fs)
+            diagnostics.append(.error(
+                "\(location.contentDisplay) is a link to \(fs.linkTarget(location.content) ?? real), \(boundary.placeOf(real: real)): "
+                    + "nothing in it is read or published",
+                file: location.contentDisplay,
+                hint: "move the content into the site folder, or name the folder it leads to with --source"))
+            return (site, diagnostics)
+        }
 
         let settingsPath = location.root + "/quizgen.yml"
         let settingsKind = fs.kind(settingsPath)
@@ -353,6 +364,15 @@ public enum SiteLoader {
                         linked = true
                     }
                     kind = fs.kind(path)
+                    // A link that publishes a Markdown file's text as it is (`notes.txt ->
+                    // draft.md`) would publish a draft, or a page's source, past the build.
+                    if kind == .file, !name.hasSuffix(".md"), realPath.hasSuffix(".md") {
+                        diagnostics.append(.warning(
+                            "\(display)/\(rel) is a link to a Markdown file, \(fs.linkTarget(path) ?? realPath): it is not published",
+                            file: display + "/" + rel,
+                            hint: "a Markdown file is published as its page; a draft, not at all"))
+                        continue
+                    }
                 }
                 switch kind {
                 case .directory?:

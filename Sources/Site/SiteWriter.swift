@@ -360,7 +360,25 @@ public enum SiteWriter {
         let parent = SiteLocation.parent(of: path)
         guard parent != path, let base = absolute(parent, fs: fs) else { return nil }
         let name = String(path.split(separator: "/").last ?? "")
-        return base == "/" ? "/" + name : base + "/" + name
+        // `public/..` before `public/` exists is the folder above it, as the swap would
+        // find: taken as written it passed for a new folder beside the site.
+        switch name {
+        case ".", "": return base
+        case "..": return SiteLocation.parent(of: base)
+        default: return base == "/" ? "/" + name : base + "/" + name
+        }
+    }
+
+    /// The default output, the site's own `public/`, may be a link the site ships (a pull
+    /// request can add one): it must lead inside the site folder, or the build would replace
+    /// another site's output, or fill any folder it can write. (`--output` is the builder's
+    /// own choice, and followed wherever it leads.)
+    public static func checkDefaultOutput(_ path: String, location: SiteLocation, fileSystem fs: FileSystem) -> Diagnostic? {
+        guard fs.isLink(path) else { return nil }
+        let boundary = SiteBoundary.siteFolder(location, fileSystem: fs)
+        guard let real = boundary.escape(path) else { return nil }
+        return .error("\(path) is a link to \(fs.linkTarget(path) ?? real), \(boundary.placeOf(real: real)): the site is not written through it",
+                      file: path, hint: "remove the link, or name the folder to write with --output")
     }
 }
 

@@ -48,9 +48,13 @@ struct Build: ParsableCommand {
         ChildProcesses.stopWithSignals()
         var clock = CommandClock()
         let location = site.location
-        let outputPath = SiteWriter.resolveOutput(
-            output ?? (location.root == "." ? "public" : location.root + "/public"), fileSystem: .disk)
+        let defaultOutput = location.root == "." ? "public" : location.root + "/public"
+        let outputPath = SiteWriter.resolveOutput(output ?? defaultOutput, fileSystem: .disk)
         let reporter = site.printer
+        if output == nil, let problem = SiteWriter.checkDefaultOutput(defaultOutput, location: location, fileSystem: .disk) {
+            reporter.report([problem])
+            throw ExitCode.failure
+        }
 
         if let problem = SiteWriter.checkOutput(outputPath, location: location, fileSystem: .disk) {
             reporter.report([problem])
