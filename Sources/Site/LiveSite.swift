@@ -176,6 +176,9 @@ public struct LiveSite: Sendable {
     let analyses: AnalysisCache
     /// Content-relative paths of the assets, served from the content folder.
     public private(set) var assets: Set<String> = []
+    /// The errors of assets that would run script (`ScriptableAssets`), by asset, and whether
+    /// the site trusted its authors' HTML when they were found; such an asset is not served.
+    var scriptChecks: (rawHTML: Bool?, assets: [String: [Diagnostic]]) = (nil, [:])
     /// Each file's warnings of missing images, and the assets they were checked against.
     var imageWarnings: (assets: Set<String>, files: [String: [Diagnostic]]) = ([], [:])
     /// Every current diagnostic, sorted.
@@ -277,6 +280,7 @@ public struct LiveSite: Sendable {
         }
         order = site.contentFiles.map(\.relativePath)
         assets = Set(site.assets)
+        checkScriptableAssets(site, changed: change, rawHTML: context.settings.rawHTML)
         let toRead = site.contentFiles.filter { file in
             guard let entry = entries[file.relativePath]?.entry else { return true }
             // A file read through a link (its own, or a folder's), or a bank so read, changes
@@ -506,7 +510,8 @@ public struct LiveSite: Sendable {
 
     private mutating func collectDiagnostics() {
         diagnostics = (loaderProblems + setupProblems + order.flatMap { entries[$0]?.problems ?? [] }
-            + (context.map(languageWarnings) ?? []) + assetClashes() + missingImages()).sorted()
+            + (context.map(languageWarnings) ?? []) + assetClashes() + missingImages()
+            + scriptChecks.assets.values.flatMap { $0 }).sorted()
     }
 
     /// Images that the site does not publish, as a build warns of them, against the assets
@@ -584,7 +589,7 @@ public struct LiveSite: Sendable {
 
     /// Whether the site publishes this asset (by its path in the content folder), byte for byte.
     public func hasAsset(_ path: String) -> Bool {
-        assets.firstIndex(of: path).map { assets[$0].utf8.elementsEqual(path.utf8) } ?? false
+        (assets.firstIndex(of: path).map { assets[$0].utf8.elementsEqual(path.utf8) } ?? false) && !refuses(path)
     }
 
     /// The Markdown files with errors, by the page folder each would have (`quiz` of
@@ -609,7 +614,7 @@ public struct LiveSite: Sendable {
 
     /// Whether the site has the host's 404 page as a build writes it: not when the content
     /// folder has its own.
-    var makesNotFoundPage: Bool { context != nil && index != nil && !assets.contains(NotFoundRenderer.path) }
+    var makesNotFoundPage: Bool { context != nil && index != nil && !hasAsset(NotFoundRenderer.path) }
 
     /// A page, rendered now from its file's last good version with the current context.
     public func file(_ path: String) -> [UInt8]? {
@@ -642,7 +647,7 @@ public struct LiveSite: Sendable {
     /// The file on disk of an asset to serve: only one the last walk found, and only while
     /// it still is a file that resolves inside the content folder (it may have become a link since).
     public func assetFile(_ relative: String, fileSystem fs: FileSystem) -> String? {
-        guard assets.contains(relative) else { return nil }
+        guard assets.contains(relative), !refuses(relative) else { return nil }
         let path = location.content + "/" + relative
         guard fs.kind(path) == .file, SiteBoundary.content(location, fileSystem: fs).escape(path) == nil else { return nil }
         return path

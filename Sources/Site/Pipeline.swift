@@ -80,6 +80,8 @@ public struct Pipeline: Sendable {
 
         let (context, setup) = Self.prepare(site)
         output.diagnostics += setup
+        output.diagnostics += ScriptableAssets.problems(
+            site.assets, rawHTML: context.settings.rawHTML, location: site.location, read: site.readAsset)
         // Each language without a catalog is reported once: where the site sets it, else at
         // the first file (in the site's order) that asks for it.
         var warnedLanguages: Set<String> = [context.settings.language.lowercased()]

@@ -95,6 +95,8 @@ public struct LoadedSite: Sendable {
     public var assets: [String] = []
     /// Files read through a link (see `Walk.throughLinks`).
     public var throughLinks: Set<String> = []
+    /// An asset's bytes, for the check of what an SVG holds (`ScriptableAssets`).
+    public var readAsset: @Sendable (String) -> Result<[UInt8], ScriptableAssets.ReadFailure> = { _ in .failure(.unreadable("not loaded")) }
     public var templates: [String: (path: String, text: String)] = [:]
     /// The site's message catalogs, `i18n/<lang>.yaml`, in name order.
     public var catalogs: [SourceFile] = []
@@ -190,6 +192,7 @@ public enum SiteLoader {
         walk.walk(location.content, real: fs.realPath(location.content) ?? location.content)
         files = walk.files
         site.throughLinks = walk.throughLinks
+        site.readAsset = ScriptableAssets.reader(location, fs)
         diagnostics += walk.diagnostics
         files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         diagnostics += normalisationClashes(files, display: location.contentDisplay)

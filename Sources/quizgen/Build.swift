@@ -18,6 +18,12 @@ struct Build: ParsableCommand {
             batches, one dot per core, and kept from the previous build for stories whose \
             graph has not changed; --no-maps skips them.
 
+            Other files in the content folder are copied as they are, except those a \
+            browser would open as a document and run the script of at the site's address: \
+            HTML and XML files (.html, .xhtml, .xml, .rss, …) and SVG pictures with script, \
+            event handlers or javascript: links in them are errors unless quizgen.yml says \
+            raw-html: true (the site trusts its authors).
+
             Without --source the site is the current folder, or the nearest folder above it \
             that holds Content/ (said on standard error); its output is public/ in the site's \
             folder. A relative --output is taken from the current folder. An output inside \

@@ -16,7 +16,8 @@ struct ServeCommand: AsyncParsableCommand {
             and quizgen.yml are rebuilt as they are saved, only what they change, and every \
             open page that changed reloads. When a rebuild has errors, the last good pages \
             stay and every open page shows the errors over it until they are fixed. \
-            Ctrl-C stops it.
+            Files that a build refuses for the script they would run (see quizgen build \
+            --help) are not served either. Ctrl-C stops it.
 
             Examples:
               quizgen serve

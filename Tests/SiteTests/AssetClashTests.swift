@@ -43,6 +43,8 @@ import Testing
         "Content/story/seven/four.html": "mine", "Content/story/seven/story.svg": "mine",
         // Not generated: published as ever.
         "Content/story/seven/notes.html": "mine", "Content/quiz/c.html": "mine",
+        // HTML files of the authors' are published only by a site that trusts them.
+        "quizgen.yml": "raw-html: true\n",
     ]
     let expected = [
         "Content/index.html: error: this file would be overwritten by the site's index, which is written there",

@@ -59,11 +59,17 @@ import TestSupport
     }
 
     /// An author's `Content/404.html` is the host's page: copied as written, without an error.
+    /// Only in a site that trusts its authors' HTML: an HTML file of theirs would run its
+    /// script at the site's address (`ScriptableAssetTests`).
     @Test func theAuthorsOwnPageIsKept() throws {
-        let site = TemporarySite(files: ["Content/quiz.md": quiz, "Content/404.html": "<p>Lost? Try the quiz.</p>\n"])
+        let site = TemporarySite(files: [
+            "quizgen.yml": "raw-html: true\n", "Content/quiz.md": quiz, "Content/404.html": "<p>Lost? Try the quiz.</p>\n",
+        ])
         let built = site.build()
         #expect(built.diagnostics.isEmpty)
         #expect(site.read("public/404.html") == "<p>Lost? Try the quiz.</p>\n")
+        site.write("quizgen.yml", "raw-html: false\n")
+        #expect(site.build().diagnostics.filter(\.isError).map(\.file) == ["Content/404.html"])
     }
 
     /// `serve` has the same page at the same path, and only when a build writes it.
@@ -74,6 +80,7 @@ import TestSupport
         _ = live.update(SiteLoader.load(site.location, fileSystem: .disk), changed: .all)
         #expect(live.hasFile("404.html"))
         #expect(live.file("404.html") == Array(try #require(site.read("public/404.html")).utf8))
+        site.write("quizgen.yml", "raw-html: true\n")
         site.write("Content/404.html", "mine\n")
         _ = live.update(SiteLoader.load(site.location, fileSystem: .disk), changed: .all)
         #expect(!live.hasFile("404.html") && live.hasAsset("404.html"))

@@ -102,7 +102,7 @@ import TestSupport
     }
 
     @Test func assetsMayNotCollideWithPages() {
-        let site = TemporarySite(files: ["Content/tiny.md": quiz, "Content/tiny/index.html": "<p>mine"])
+        let site = TemporarySite(files: ["quizgen.yml": "raw-html: true\n", "Content/tiny.md": quiz, "Content/tiny/index.html": "<p>mine"])
         let result = site.build()
         #expect(result.diagnostics.map(\.file) == ["Content/tiny/index.html"])
         #expect(result.diagnostics.first?.isError == true)
