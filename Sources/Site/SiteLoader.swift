@@ -79,6 +79,8 @@ public struct LoadedSite: Sendable {
         /// As the author knows it: `Content/a/b.md`.
         public var displayPath: String
         let read: @Sendable () -> Result<LoadedContent, Diagnostic>
+        /// Its size in bytes, for chunks of bounded size; nil when it cannot be told.
+        var measure: @Sendable () -> Int? = { nil }
 
         /// The file's text and the files beside it that it names, or the located problem
         /// that stopped reading it.
@@ -86,6 +88,8 @@ public struct LoadedSite: Sendable {
 
         /// The file's text, when it can be read.
         public var source: SourceFile? { try? read().get().source }
+
+        public var size: Int? { measure() }
     }
 
     public var location: SiteLocation
@@ -191,7 +195,7 @@ public enum SiteLoader {
                 // into Characters cost a serial 25 ms at 4,000 files (and took a `/` that a
                 // combining mark follows for no separator).
                 let folder = relative.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(relative[..<$0]) } ?? ""
-                site.contentFiles.append(.init(relativePath: relative, displayPath: display) {
+                site.contentFiles.append(.init(relativePath: relative, displayPath: display, read: {
                     readText(path, display: display, fs: fs).map { source in
                         var siblings: ContentParser.Siblings = [:]
                         for name in ContentParser.siblings(of: source) {
@@ -199,7 +203,7 @@ public enum SiteLoader {
                         }
                         return LoadedContent(source: source, siblings: siblings)
                     }
-                })
+                }, measure: { fs.size(path) }))
             } else {
                 site.assets.append(relative)
             }
