@@ -160,7 +160,10 @@ public enum SiteLoader {
         if fs.kind(templatesPath) == .directory {
             for name in ((try? fs.list(templatesPath)) ?? []).sorted() where !name.hasPrefix(".") && !name.hasPrefix("_") {
                 let display = location.rootDisplay + "Templates/" + name
-                guard fs.kind(templatesPath + "/" + name) == .file else { continue }
+                let kind = fs.kind(templatesPath + "/" + name)
+                // A pipe or a device is a broken template, not none: the built-in is not used in its place.
+                if kind == .other { diagnostics.append(notRegular(display)) }
+                guard kind == .file else { continue }
                 if let refusal = boundary.refusal(templatesPath + "/" + name, display: display) {
                     diagnostics.append(refusal)
                     continue
@@ -226,7 +229,9 @@ public enum SiteLoader {
         let names = ((try? fs.list(folder)) ?? []).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         for name in names where !name.hasPrefix(".") && !name.hasPrefix("_") {
             let path = folder + "/" + name
-            guard fs.kind(path) == .file else { continue }
+            let kind = fs.kind(path)
+            if kind == .other { diagnostics.append(notRegular(display + name)) }
+            guard kind == .file else { continue }
             guard let stem = [".yaml", ".yml"].lazy.compactMap({ name.hasSuffix($0) ? String(name.dropLast($0.count)) : nil }).first else {
                 diagnostics.append(.warning(
                     "not a message catalog; ignored", file: display + name,
@@ -249,6 +254,12 @@ public enum SiteLoader {
             }
         }
         return (catalogs, diagnostics)
+    }
+
+    /// A site's own file (a template, a catalog) that is a pipe, a device or a socket: an
+    /// error, as a broken one is, since reading it could wait for ever.
+    static func notRegular(_ display: String) -> Diagnostic {
+        .error("not a regular file", file: display, hint: "make it a file, or remove it to use the built-in one")
     }
 
     /// A file a content file names (a bank), relative to the content folder.
