@@ -64,6 +64,13 @@ extension SiteSettings {
                 reason: "an origin has no path, query or fragment",
                 hint: "write only the scheme and the host, such as https://images.example.org"))
         }
+        // The policy's grammar has host names and IPv4 addresses only: Chromium ignores a
+        // source such as `https://[::1]` (and says so in the console), so it would allow nothing.
+        if rest.hasPrefix("[") {
+            return .failure(OriginProblem(
+                reason: "a Content-Security-Policy cannot name an IPv6 address (browsers ignore such a source)",
+                hint: "name the host by a host name, such as media.example.org, or by an IPv4 address"))
+        }
         var host = rest
         var port = ""
         if let colon = rest.lastIndex(of: ":") {

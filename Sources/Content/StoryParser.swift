@@ -1,5 +1,6 @@
 import Diagnostics
 import Markdown
+import Support
 
 /// Builds a `Story` from an outline: every `##` heading is a page, and every link to `#id`
 /// in a page is a choice. Checks that each link names a page and that no two pages share an id.
@@ -20,6 +21,18 @@ enum StoryParser {
             return (nil, [file.error(
                 "this story has no pages", line: kindLine,
                 hint: "each '##' heading opens a page, e.g. '## The entrance', with its text and choices below it")])
+        }
+
+        // Checked before anything is made of the pages, so that a story of a million
+        // one-line pages costs no more than its Markdown.
+        if outline.items.count > Story.maximumPages {
+            let first = outline.items[Story.maximumPages]
+            _ = reader.string("start")
+            return (nil, [file.error(
+                "this story has \(String(outline.items.count).withThousandsSeparators) pages, and a story may have at most "
+                    + "\(String(Story.maximumPages).withThousandsSeparators): this is page \(String(Story.maximumPages + 1).withThousandsSeparators)",
+                line: first.line, byteColumn: first.heading.range.start.column,
+                hint: "split the story into several files, each a story of its own")])
         }
 
         // Ids first: a choice may lead to a page further down.

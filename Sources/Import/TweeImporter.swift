@@ -93,6 +93,15 @@ enum TweeImporter {
                                        hint: "a passage starts with a line ':: Name', its text below it")])
         }
 
+        // The build would refuse the story (a page is a file, and a story is held whole).
+        if pages.count > Story.maximumPages {
+            return .failed(diagnostics + [file.error(
+                "this story has \(String(pages.count).withThousandsSeparators) passages that are pages, and a quizgen story may have at most "
+                    + "\(String(Story.maximumPages).withThousandsSeparators) pages: this is passage \(String(Story.maximumPages + 1).withThousandsSeparators)",
+                line: pages[Story.maximumPages].line, byteColumn: pages[Story.maximumPages].column,
+                hint: "split the story into several files, each a story of its own, and import each")])
+        }
+
         // Ids: the passage name made into a slug, kept apart when two names make the same one.
         var ids: [String: String] = [:]
         var taken: Set<String> = []

@@ -303,9 +303,8 @@ public struct LiveSite: Sendable {
         // A chunk at a time, as a build streams: the first build of 4,000 files never holds
         // every file's text and trees at once.
         var rendered: Set<String> = []
-        let chunk = max(pipeline.options.chunkSize, 1)
-        for first in stride(from: 0, to: toRead.count, by: chunk) {
-            let files = Array(toRead[first..<min(first + chunk, toRead.count)])
+        for chunk in pipeline.options.chunks(toRead) {
+            let files = Array(chunk)
             let loaded = files.parallelMap { file in (file, file.load()) }
             var toParse: [(LoadedSite.ContentFile, Result<LoadedContent, Diagnostic>)] = []
             for (file, result) in loaded {

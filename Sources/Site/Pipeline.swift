@@ -114,9 +114,7 @@ public struct Pipeline: Sendable {
         let assets = clash.assets
         output.diagnostics += AssetClash.ofSite(stylesheet: context.templates.stylesheetPath, assets: assets, location: site.location)
         let drawsMaps = options.maps
-        let chunk = max(options.chunkSize, 1)
-        for start in stride(from: 0, to: site.contentFiles.count, by: chunk) {
-            let files = site.contentFiles[start..<min(start + chunk, site.contentFiles.count)]
+        for files in options.chunks(site.contentFiles) {
             var parsed = Array(files).parallelMap { file -> (ContentPiece?, SourceFile?, [Diagnostic]) in
                 switch file.load() {
                 case .success(let loaded):

@@ -79,6 +79,8 @@ public struct LoadedSite: Sendable {
         /// As the author knows it: `Content/a/b.md`.
         public var displayPath: String
         let read: @Sendable () -> Result<LoadedContent, Diagnostic>
+        /// Its size in bytes, for chunks of bounded size; nil when it cannot be told.
+        var measure: @Sendable () -> Int? = { nil }
 
         /// The file's text and the files beside it that it names, or the located problem
         /// that stopped reading it.
@@ -86,6 +88,8 @@ public struct LoadedSite: Sendable {
 
         /// The file's text, when it can be read.
         public var source: SourceFile? { try? read().get().source }
+
+        public var size: Int? { measure() }
     }
 
     public var location: SiteLocation
@@ -169,7 +173,10 @@ public enum SiteLoader {
         if fs.kind(templatesPath) == .directory {
             for name in ((try? fs.list(templatesPath)) ?? []).sorted() where !name.hasPrefix(".") && !name.hasPrefix("_") {
                 let display = location.rootDisplay + "Templates/" + name
-                guard fs.kind(templatesPath + "/" + name) == .file else { continue }
+                let kind = fs.kind(templatesPath + "/" + name)
+                // A pipe or a device is a broken template, not none: the built-in is not used in its place.
+                if kind == .other { diagnostics.append(notRegular(display)) }
+                guard kind == .file else { continue }
                 if let refusal = boundary.refusal(templatesPath + "/" + name, display: display) {
                     diagnostics.append(refusal)
                     continue
@@ -205,7 +212,7 @@ public enum SiteLoader {
                 // into Characters cost a serial 25 ms at 4,000 files (and took a `/` that a
                 // combining mark follows for no separator).
                 let folder = relative.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(relative[..<$0]) } ?? ""
-                site.contentFiles.append(.init(relativePath: relative, displayPath: display) {
+                site.contentFiles.append(.init(relativePath: relative, displayPath: display, read: {
                     readText(path, display: display, fs: fs).map { source in
                         var siblings: ContentParser.Siblings = [:]
                         for name in ContentParser.siblings(of: source) {
@@ -213,7 +220,7 @@ public enum SiteLoader {
                         }
                         return LoadedContent(source: source, siblings: siblings)
                     }
-                })
+                }, measure: { fs.size(path) }))
             } else {
                 site.assets.append(relative)
             }
@@ -236,7 +243,9 @@ public enum SiteLoader {
         let names = ((try? fs.list(folder)) ?? []).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         for name in names where !name.hasPrefix(".") && !name.hasPrefix("_") {
             let path = folder + "/" + name
-            guard fs.kind(path) == .file else { continue }
+            let kind = fs.kind(path)
+            if kind == .other { diagnostics.append(notRegular(display + name)) }
+            guard kind == .file else { continue }
             guard let stem = [".yaml", ".yml"].lazy.compactMap({ name.hasSuffix($0) ? String(name.dropLast($0.count)) : nil }).first else {
                 diagnostics.append(.warning(
                     "not a message catalog; ignored", file: display + name,
@@ -259,6 +268,12 @@ public enum SiteLoader {
             }
         }
         return (catalogs, diagnostics)
+    }
+
+    /// A site's own file (a template, a catalog) that is a pipe, a device or a socket: an
+    /// error, as a broken one is, since reading it could wait for ever.
+    static func notRegular(_ display: String) -> Diagnostic {
+        .error("not a regular file", file: display, hint: "make it a file, or remove it to use the built-in one")
     }
 
     /// A file a content file names (a bank), relative to the content folder.

@@ -362,6 +362,18 @@ let cave = """
         #expect(located(started) == ["2:1: error: this story has no pages"])
     }
 
+    @Test func aStoryHasAtMostTenThousandPages() {
+        // One-line pages: a 10 MB file of them made a million files and took 6.6 GB.
+        let pages = (1...Story.maximumPages).map { "## \($0)\n" }.joined()
+        let (allowed, fine) = parse("---\nkind: story\n---\n" + pages + "The end.\n")
+        #expect(!fine.hasErrors)
+        #expect(allowed != nil)
+        let (refused, problems) = parse("---\nkind: story\nstart: '3'\n---\n" + pages + "## One too many\nx\n## And another\n")
+        #expect(refused.map { _ in "a story" } == nil)
+        #expect(located(problems) == ["10005:1: error: this story has 10,002 pages, and a story may have at most 10,000: this is page 10,001"])
+        #expect(problems.first?.hint == "split the story into several files, each a story of its own")
+    }
+
     @Test func linksInTheIntroductionMustLeadToPages() {
         let (_, problems) = parse(cave.replacingOccurrences(of: "what happens.", with: "what [happens](#insid)."))
         #expect(located(problems) == ["5:34: error: unknown page 'insid'"])

@@ -383,6 +383,18 @@ import TestSupport
         #expect(located(importing("::  \nText\n", .twee).diagnostics) == ["1:5: error: this passage has no name"])
     }
 
+    @Test func aStoryOverTheBuildsPageLimitIsRefusedAtItsPassage() {
+        let passages = (1...Story.maximumPages).map { ":: P\($0)\nText \($0).\n" }.joined()
+        let fits = importing(":: StoryTitle\nBig\n" + passages, .twee)
+        #expect(!fits.diagnostics.hasErrors)
+        #expect(!fits.markdown.isEmpty)
+        let over = importing(":: StoryTitle\nBig\n" + passages + ":: One more\nx\n", .twee)
+        #expect(located(over.diagnostics) == [
+            "20003:4: error: this story has 10,001 passages that are pages, and a quizgen story may have at most 10,000 pages: this is passage 10,001",
+        ])
+        #expect(over.markdown.isEmpty)
+    }
+
     @Test func theFormatIsToldFromTheFile() {
         #expect(ImportFormat.detect(path: "a.twee", text: "") == .twee)
         #expect(ImportFormat.detect(path: "a.txt", text: ":: Start\nHello [[x]]\n") == .twee)

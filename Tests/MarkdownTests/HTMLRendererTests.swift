@@ -23,6 +23,13 @@ import Testing
         #expect(html("<div>ok</div>\n", raw: true) == "<div>ok</div>\n")
     }
 
+    /// Raw HTML is the author's and passed as written, as the README says: only Markdown's
+    /// own links drop script URLs (the page's policy keeps a raw one from running).
+    @Test func rawHTMLKeepsItsOwnURLs() {
+        #expect(html("<a href=\"javascript:alert(1)\">x</a> [y](javascript:alert(1))\n", raw: true)
+            == "<p><a href=\"javascript:alert(1)\">x</a> y</p>\n")
+    }
+
     @Test func neverLinksDangerousURLs() {
         #expect(html("[x](javascript:alert(1))\n") == "<p>x</p>\n")
         #expect(html("[x](JaVaScRiPt:alert(1))\n") == "<p>x</p>\n")

@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import Site
+@testable import Site
 import Testing
 import TestSupport
 
@@ -127,6 +127,22 @@ import TestSupport
         #expect(written?.problems.isEmpty == true)
         #expect(written?.pages == 7 * 3 + 2)  // each quiz's three, the index and the 404 page
         #expect(site.tree() == oneChunk)
+    }
+
+    @Test func chunksHoldAtMostTheirBytesOfMarkdown() {
+        // 50 files of 9 MB in one chunk of 256 took 1.2 GB: big files go a few at a time.
+        var files: [String: String] = [:]
+        for i in 0..<5 { files["Content/q\(i).md"] = quiz + (i == 2 ? String(repeating: "Filler.\n", count: 40) : "") }
+        let site = TemporarySite(files: files)
+        let loaded = SiteLoader.load(site.location, fileSystem: .disk)
+        let size = quiz.utf8.count
+        var batches: [[String]] = []
+        _ = Pipeline(options: BuildOptions(chunkBytes: 2 * size)).run(loaded) { batch in
+            batches.append(Set(batch.map { $0.path.split(separator: "/").first.map(String.init) ?? "" }).sorted())
+        }
+        // The big file is a chunk of its own; the others go two by two; then the index.
+        #expect(batches.dropLast() == [["q0", "q1"], ["q2"], ["q3", "q4"]])
+        #expect(BuildOptions(chunkSize: 3, chunkBytes: .max).chunks(loaded.contentFiles).map(\.count) == [3, 2])
     }
 
     @Test func anErrorInALaterChunkWritesNothing() {
