@@ -142,6 +142,7 @@ public enum ContentParser {
         meta.langPosition = langPosition
         meta.kindPosition = frontMatter["kind"].map { ValuePosition(line: $0.valueLine, column: $0.valueColumn) }
         meta.images = parsed.images.map { ImageReference(source: $0.source, line: $0.at.line, column: $0.at.column) }
+        meta.links = parsed.relativeLinks.map { LinkReference(destination: $0.destination, line: $0.at.line, column: $0.at.column) }
 
         var piece: ContentPiece?
         switch kind {

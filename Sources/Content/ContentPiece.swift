@@ -43,6 +43,9 @@ public struct ContentMeta: Sendable {
     public var draft: Bool
     /// Every image of the file, for the check that the local ones are there.
     public var images: [ImageReference] = []
+    /// Every link to a relative path (`notes.pdf`, `../quiz2/`), for the check that the site
+    /// publishes what it names; links with a scheme, a host or only a fragment are not here.
+    public var links: [LinkReference] = []
 
     public init(
         kind: ContentKind, title: String, description: String, lang: String, sitePath: String,
@@ -68,6 +71,20 @@ public struct ImageReference: Sendable, Equatable {
 
     public init(source: String, line: Int, column: Int) {
         self.source = source
+        self.line = line
+        self.column = column
+    }
+}
+
+/// A link to a relative path: its destination as written, and where the link starts (a
+/// byte column).
+public struct LinkReference: Sendable, Equatable {
+    public var destination: String
+    public var line: Int
+    public var column: Int
+
+    public init(destination: String, line: Int, column: Int) {
+        self.destination = destination
         self.line = line
         self.column = column
     }

@@ -25,6 +25,10 @@ public enum MarkdownParser {
         /// Every image's source and where it starts, in document order (only when the
         /// document has an image: the tree is searched for them only then).
         public var images: [(source: String, at: SourcePosition)] = []
+        /// Every link whose destination is a relative path (no scheme, no `//host`, no `/`,
+        /// `#` or `?` first) and where it starts: noted while converting, as most documents
+        /// have none and are not walked for them.
+        public var relativeLinks: [(destination: String, at: SourcePosition)] = []
     }
 
     /// - Parameters:
@@ -80,7 +84,8 @@ public enum MarkdownParser {
             let tree = converter.builder.finish()
             return Result(
                 document: Node(tree: tree, index: 0), flattenedAt: converter.flattenedAt,
-                rawHTMLAt: converter.rawHTMLAt, images: converter.sawImage ? tree.images() : [])
+                rawHTMLAt: converter.rawHTMLAt, images: converter.sawImage ? tree.images() : [],
+                relativeLinks: converter.relativeLinks.map { (tree.string($0.span), $0.at) })
         }
     }
 }
@@ -101,6 +106,7 @@ private struct Converter {
     /// Set once a raw HTML record is made; `rawHTMLAt` is worked out in the walk after.
     var sawRawHTML = false
     var sawImage = false
+    var relativeLinks: [(span: Tree.Span, at: SourcePosition)] = []
 
     init(source: UnsafeBufferPointer<UInt8>, bodyCount: Int, lineStarts: [Int], lineOffset: Int, startsOffset: Int) {
         self.source = source
@@ -347,8 +353,12 @@ private struct Converter {
         case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
             record.tag = type == CMARK_NODE_LINK ? .link : .image
             if type == CMARK_NODE_IMAGE { sawImage = true }
-            record.text = span(cmark_node_get_url(node))
+            let url = cmark_node_get_url(node)
+            record.text = span(url)
             record.text2 = span(cmark_node_get_title(node))
+            if type == CMARK_NODE_LINK, let url, Self.isRelativePath(url) {
+                relativeLinks.append((record.text, record.range.start))
+            }
         default:
             // Text, code and raw HTML hold a literal; so would custom nodes, which never come
             // out of the parser: their text is kept.
@@ -360,6 +370,24 @@ private struct Converter {
             }
             record.text = literal(node)
             if record.tag == .htmlBlock || record.tag == .htmlInline { sawRawHTML = true }
+        }
+    }
+
+    /// Whether a URL is a path relative to its page, as the pages' resolver reads one: not
+    /// empty, no `/`, `#` or `?` first, and no scheme (`https:`, `mailto:`; letters, then
+    /// letters, digits, `+`, `-` or `.`, then `:`).
+    static func isRelativePath(_ url: UnsafePointer<CChar>) -> Bool {
+        let first = UInt8(bitPattern: url[0])
+        guard first != 0, first != UInt8(ascii: "/"), first != UInt8(ascii: "#"), first != UInt8(ascii: "?") else { return false }
+        var i = 0
+        while true {
+            let byte = UInt8(bitPattern: url[i])
+            if byte == UInt8(ascii: ":") { return i == 0 }
+            let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+            let isOther = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            if !(isLetter || i > 0 && isOther) { return true }
+            i += 1
         }
     }
 

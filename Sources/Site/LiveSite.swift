@@ -43,6 +43,11 @@ public struct LiveSite: Sendable {
         /// The images its text shows, checked against the assets at every rebuild: an image
         /// may come or go without the file being saved.
         var images: [ImageReference] = []
+        /// Its links to relative paths, checked against the whole site at every rebuild: a
+        /// page or an asset they name may come or go without the file being saved.
+        var linking: Pipeline.Linking?
+        /// The files its last good version writes, maps included, for other files' links.
+        var published: [String] = []
         /// Only while the rebuild that parsed it runs: then it goes to the cache.
         var analysed: AnalysedContent?
         var problems: [Diagnostic]
@@ -364,6 +369,7 @@ public struct LiveSite: Sendable {
         entry.indexed = old?.indexed
         entry.pageHashes = old?.pageHashes
         entry.pagePaths = old?.pagePaths ?? []
+        entry.published = old?.published ?? []
         var ready = false
         if entry.problems.hasErrors {
             // As it was.
@@ -373,9 +379,11 @@ public struct LiveSite: Sendable {
             entry.good = nil
             entry.indexed = nil
             entry.pagePaths = []
+            entry.published = []
         } else {
             entry.good = LoadedContent(source: entry.source!, siblings: entry.siblings)
             analyses.put(path, text: entry.source!.text, entry.analysed!)
+            entry.published = Pipeline.pagePaths(entry.analysed!)
             var meta = entry.analysed!.meta
             meta.introduction = []
             entry.indexed = meta
@@ -509,8 +517,20 @@ public struct LiveSite: Sendable {
 
     private mutating func collectDiagnostics() {
         diagnostics = (loaderProblems + setupProblems + order.flatMap { entries[$0]?.problems ?? [] }
-            + (context.map(languageWarnings) ?? []) + assetClashes() + missingImages()
+            + (context.map(languageWarnings) ?? []) + assetClashes() + missingImages() + brokenLinks()
             + scriptChecks.assets.values.flatMap { $0 }).sorted()
+    }
+
+    /// Links to relative paths that name nothing the site publishes, as a build warns of
+    /// them: against every file's last good pages and the assets as they are now.
+    private func brokenLinks() -> [Diagnostic] {
+        let linking = order.compactMap { entries[$0]?.entry.linking }
+        guard !linking.isEmpty, let context else { return [] }
+        let published = Pipeline.published(
+            order.compactMap { entries[$0]?.indexed }, assets: assets, stylesheet: context.templates.stylesheetPath)
+        return Pipeline.brokenLinks(linking, published: published, pagesIn: { folder in
+            entries[folder + ".md"]?.entry.published ?? []
+        }, location: location)
     }
 
     /// Images that the site does not publish, as a build warns of them, against the assets
@@ -555,6 +575,7 @@ public struct LiveSite: Sendable {
             entry.problems = problems
             if let piece {
                 entry.images = piece.meta.images
+                entry.linking = Pipeline.Linking(piece.meta, source: loaded.source)
                 let (analysed, findings) = Pipeline.check(piece, file: loaded.source, statistics: false)
                 entry.analysed = analysed
                 entry.problems += findings

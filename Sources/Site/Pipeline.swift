@@ -90,6 +90,8 @@ public struct Pipeline: Sendable {
             allowRawHTML: context.settings.rawHTML)
         times.add("parse", clock.lap("setup").seconds)
         var metas: [ContentMeta] = []
+        // Files with links to relative paths, checked once every page is known.
+        var linking: [Linking] = []
         var mapNotes: [String] = []
         var hasStory = false
         var session: (any GraphvizSession)?
@@ -145,11 +147,13 @@ public struct Pipeline: Sendable {
                 }
                 // Statistics are for what builds: a story with errors is checked, not reported on.
                 if let analysed, options.statistics, !problems.hasErrors { output.reports.append(analysed) }
+                if let meta = analysed?.meta, let source, let links = Linking(meta, source: source) { linking.append(links) }
             }
             var pieces = checked.compactMap(\.0)
             // The index needs titles, not trees: introductions are dropped as chunks finish.
             let chunkMetas = pieces.map { var meta = $0.meta; meta.introduction = []; return meta }
             metas += chunkMetas
+
             hasStory = hasStory || pieces.contains { if case .story = $0.body { true } else { false } }
 
             guard options.render, !output.diagnostics.hasErrors else { continue }
@@ -214,6 +218,11 @@ public struct Pipeline: Sendable {
             if let session { batch += finishMaps(session.ready()) }
             write(batch)
             _ = clock.lap("write")
+        }
+        if !linking.isEmpty {
+            output.diagnostics += Self.brokenLinks(
+                linking, published: Self.published(metas, assets: assets, stylesheet: context.templates.stylesheetPath),
+                pagesIn: PageNames(site, options: parseOptions).of, location: site.location)
         }
         output.diagnostics.sort()
         output.timings = times.timings

@@ -1,0 +1,169 @@
+import Content
+import Diagnostics
+
+/// Links to what the site does not publish: `[notes](notes.pdf)` with no such file, or
+/// `[next](../quiz2/)` with no `quiz2.md`, ships a page with a dead link. A relative link is
+/// read as the pages' resolver writes it: from the Markdown file's folder, `x.md` leading to
+/// the page `x/index.html`, its `?query` and `#fragment` set aside (fragments are not checked).
+public enum LinkCheck {
+    /// What the site writes, as far as a link can name it.
+    public struct Published: Sendable {
+        /// Assets, the site's own files (`index.html`, `404.html`, the stylesheet) and every
+        /// content file's `x/index.html`.
+        public var files: Set<String>
+        /// The page folders of content files (`a/b` for `Content/a/b.md`).
+        public var pageFolders: Set<String>
+        /// The page folders whose pieces write files of other names (outcome and story pages,
+        /// a story's map): asked for (`pagesIn`) only when a link leads into one.
+        public var namedFolders: Set<String>
+
+        public init(files: Set<String>, pageFolders: Set<String>, namedFolders: Set<String>) {
+            self.files = files
+            self.pageFolders = pageFolders
+            self.namedFolders = namedFolders
+        }
+    }
+
+    /// Where a relative link leads in the site.
+    public enum Target: Equatable, Sendable {
+        /// Above the content folder.
+        case outside
+        /// A file, by its path in the site.
+        case file(String)
+        /// A folder (`x/`, `./`, `..`): its `index.html`; "" is the site's top.
+        case folder(String)
+        /// A Markdown file (`x.md`), by its page folder.
+        case page(String)
+    }
+
+    /// - Parameters:
+    ///   - folder: the Markdown file's folder inside the content folder ("" at its top).
+    ///   - pagesIn: every file the piece with this page folder writes.
+    ///   - isStory: a story warns of `(＃id)` itself, as a choice that is none.
+    public static func missing(
+        _ links: [LinkReference], folder: String, published: Published, pagesIn: (String) -> [String],
+        file: SourceFile, contentName: String = "Content", isStory: Bool = false
+    ) -> [Diagnostic] {
+        var searches = 0
+        return links.compactMap { link -> Diagnostic? in
+            let written = link.destination.prefix(200)
+            if link.destination.unicodeScalars.first == "＃" {
+                guard !isStory else { return nil }
+                let id = Story.percentDecoded(String(link.destination.unicodeScalars.dropFirst()))
+                return file.warning(
+                    "'＃' is a full-width character, so this link leads to a file '\(written)', not to a place on the page",
+                    line: link.line, byteColumn: link.column, hint: "write '#': (#\(id.prefix(200)))")
+            }
+            guard let target = target(of: link.destination, folder: folder) else { return nil }
+            if exists(target, published, pagesIn) { return nil }
+            if case .file(let path) = target,
+               let skipped = path.split(separator: "/").first(where: { $0.hasPrefix("_") || $0.hasPrefix(".") }) {
+                return file.warning(
+                    "link '\(written)' names a file that is not published: names that start with _ or . (\(skipped)) are skipped",
+                    line: link.line, byteColumn: link.column, hint: "rename it without the leading \(skipped.prefix(1))")
+            }
+            searches += 1
+            let near = searches <= NearestMatch.searchLimit ? nearest(target, published, pagesIn) : nil
+            let hint = near.map { "did you mean '\(relative($0, from: folder))'?" }
+            switch target {
+            case .outside:
+                return file.warning(
+                    "link '\(written)' leads out of the \(contentName) folder, which is all the site publishes",
+                    line: link.line, byteColumn: link.column,
+                    hint: "name a file inside \(contentName)/, or write the full address (https://…) of a page elsewhere")
+            case .page(let page):
+                return file.warning(
+                    "link '\(written)' names no Markdown file the site builds: there is no \(contentName)/\(page).md (or it is a draft)",
+                    line: link.line, byteColumn: link.column, hint: hint)
+            case .folder(let path):
+                return file.warning(
+                    "link '\(written)' leads to no page: the site has no \(path.isEmpty ? "" : path + "/")index.html",
+                    line: link.line, byteColumn: link.column, hint: hint ?? "a page folder is a Markdown file's name without .md, ending in '/'")
+            case .file(let path):
+                return file.warning(
+                    "link '\(written)' names no file of the site: there is no \(contentName)/\(path), and no page is written there",
+                    line: link.line, byteColumn: link.column,
+                    hint: hint ?? "put the file in \(contentName)/ (names that start with _ or . are skipped), or correct the path")
+            }
+        }
+    }
+
+    /// Where a relative link written in `folder` leads; nil for what is not checked (a
+    /// scheme, a host, a fragment or query alone).
+    public static func target(of destination: String, folder: String) -> Target? {
+        guard let first = destination.utf8.first,
+              first != UInt8(ascii: "/"), first != UInt8(ascii: "#"), first != UInt8(ascii: "?") else { return nil }
+        let end = destination.firstIndex { $0 == "?" || $0 == "#" } ?? destination.endIndex
+        let path = destination[..<end]
+        if let colon = path.firstIndex(of: ":"), colon != path.startIndex,
+           path[..<colon].unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "0123456789+-.".unicodeScalars.contains($0)) }),
+           path.unicodeScalars.first!.properties.isAlphabetic {
+            return nil
+        }
+        let decoded = Story.percentDecoded(String(path))
+        var parts = folder.split(separator: "/").map(String.init)
+        let segments = decoded.split(separator: "/", omittingEmptySubsequences: false)
+        for part in segments {
+            switch part {
+            case ".", "": continue
+            case "..":
+                guard !parts.isEmpty else { return .outside }
+                parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        // A path that ends in a folder: `x/`, `.`, `..`.
+        if decoded.hasSuffix("/") || segments.last == "." || segments.last == ".." { return .folder(joined) }
+        if joined.hasSuffix(".md") { return .page(String(joined.dropLast(3))) }
+        return .file(joined)
+    }
+
+    static func exists(_ target: Target, _ published: Published, _ pagesIn: (String) -> [String]) -> Bool {
+        switch target {
+        case .outside: return false
+        case .folder(let path): return published.files.contains(path.isEmpty ? "index.html" : path + "/index.html")
+        case .page(let page): return published.files.contains(page + "/index.html")
+        case .file(let path):
+            // `x` for `x/`: a host answers it with the folder's page.
+            if published.files.contains(path) || published.files.contains(path + "/index.html") { return true }
+            let parent = parentFolder(path)
+            return published.namedFolders.contains(parent) && pagesIn(parent).contains(path)
+        }
+    }
+
+    /// The published path nearest to a missing target, in the target's form: a page folder
+    /// for `x.md` and `x/`, a file else. Files beside the target are searched first.
+    static func nearest(_ target: Target, _ published: Published, _ pagesIn: (String) -> [String]) -> String? {
+        switch target {
+        case .outside:
+            return nil
+        case .page(let page):
+            return NearestMatch.find(page, in: published.pageFolders.sorted()).map { $0 + ".md" }
+        case .folder(let path):
+            let folders = published.files.filter { $0.hasSuffix("/index.html") }.map { String($0.dropLast(11)) }.sorted()
+            return NearestMatch.find(path, in: folders).map { $0 + "/" }
+        case .file(let path):
+            let parent = parentFolder(path)
+            var beside = published.files.filter { parentFolder($0) == parent }
+            if published.namedFolders.contains(parent) { beside.formUnion(pagesIn(parent)) }
+            if let near = NearestMatch.find(path, in: beside.sorted()) { return near }
+            return NearestMatch.find(path, in: published.files.sorted())
+        }
+    }
+
+    static func parentFolder(_ path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+    }
+
+    /// A site path as a link written in `folder` names it.
+    static func relative(_ path: String, from folder: String) -> String {
+        var from = folder.split(separator: "/")[...]
+        var to = path.split(separator: "/", omittingEmptySubsequences: false)[...]
+        while let a = from.first, let b = to.first, to.count > 1, a == b {
+            from.removeFirst()
+            to.removeFirst()
+        }
+        return String(repeating: "../", count: from.count) + to.joined(separator: "/")
+    }
+}

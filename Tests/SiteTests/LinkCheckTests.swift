@@ -1,0 +1,127 @@
+@testable import Analysis
+import Diagnostics
+import Foundation
+@testable import Site
+import Testing
+
+/// A relative link that names nothing the site writes is a warning at the link, with the
+/// nearest path the site has: `check`, `build` and `serve` say the same.
+@Suite struct LinkCheckTests {
+    let week1 = """
+        ---
+        kind: personality
+        title: Week 1
+        ---
+        See [notes](notes.pdf), [typo](note.pdf), [next](../quizzes/week2.md), [gone](week3.md),
+        [folder](week2/), [no folder](wek2/), [outcome](week2/a.html), [no outcome](week2/c.html).
+        ## Pick one
+        - A {a}
+        - B {b}
+        ## Outcome A {#a .outcome}
+        [up](../../x.html) [map](../tales/cave/map.html) [no map](week2/map.html) [top](../) [index](../index.html)
+        [spaced](my%20notes.pdf#p2) [query](notes.pdf?v=1) [bare](week2) [skipped](_draft.pdf)
+        [web](https://example.org) [mail](mailto:a@b.org) [host](//cdn.example.org/x) [frag](#a) [wide](＃a)
+        ## Outcome B {#b .outcome}
+        [stylesheet?](../style.css) [not found](../404.html)
+
+        """
+    let cave = """
+        ---
+        kind: story
+        title: Cave
+        ---
+        Back to [week 1](../quizzes/week1.md).
+        ## One
+        - [Left](#two)
+        - [Wide](＃two)
+        ## Two {#two}
+        See [page one](cave/one.html) or [page on](cave/onee.html).
+        """
+    let trivia = """
+        ---
+        kind: trivia
+        ---
+        ## Which? [wide](＃q)
+        - [x] Yes
+        - [ ] No
+
+        > Read [the rules](rules.txt).
+
+        """
+
+    func site() -> TemporarySite {
+        TemporarySite(files: [
+            "Content/quizzes/week1.md": week1, "Content/quizzes/week2.md": quiz, "Content/tales/cave.md": cave,
+            "Content/t.md": trivia, "Content/quizzes/notes.pdf": "pdf", "Content/quizzes/my notes.pdf": "pdf",
+            "Content/quizzes/_draft.pdf": "pdf",
+        ])
+    }
+
+    @Test func linksToWhatTheSiteDoesNotWriteAreWarnedAt() {
+        let site = site()
+        let checked = Pipeline(options: BuildOptions(render: false)).collect(SiteLoader.load(site.location, fileSystem: .disk))
+        let lines = checked.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | \($0)" } ?? "") }
+        #expect(lines == [
+            "Content/quizzes/week1.md:5:25: link 'note.pdf' names no file of the site: there is no Content/quizzes/note.pdf, and no page is written there | did you mean 'notes.pdf'?",
+            "Content/quizzes/week1.md:5:72: link 'week3.md' names no Markdown file the site builds: there is no Content/quizzes/week3.md (or it is a draft) | did you mean 'week1.md'?",
+            "Content/quizzes/week1.md:6:19: link 'wek2/' leads to no page: the site has no quizzes/wek2/index.html | did you mean 'week2/'?",
+            "Content/quizzes/week1.md:6:64: link 'week2/c.html' names no file of the site: there is no Content/quizzes/week2/c.html, and no page is written there | did you mean 'week2/a.html'?",
+            "Content/quizzes/week1.md:11:1: link '../../x.html' leads out of the Content folder, which is all the site publishes | name a file inside Content/, or write the full address (https://…) of a page elsewhere",
+            "Content/quizzes/week1.md:11:50: link 'week2/map.html' names no file of the site: there is no Content/quizzes/week2/map.html, and no page is written there | did you mean 'week2/a.html'?",
+            "Content/quizzes/week1.md:12:66: link '_draft.pdf' names a file that is not published: names that start with _ or . (_draft.pdf) are skipped | rename it without the leading _",
+            "Content/quizzes/week1.md:13:90: '＃' is a full-width character, so this link leads to a file '＃a', not to a place on the page | write '#': (#a)",
+            "Content/quizzes/week1.md:15:1: link '../style.css' names no file of the site: there is no Content/style.css, and no page is written there | put the file in Content/ (names that start with _ or . are skipped), or correct the path",
+            "Content/t.md:4:11: '＃' is a full-width character, so this link leads to a file '＃q', not to a place on the page | write '#': (#q)",
+            "Content/t.md:8:8: link 'rules.txt' names no file of the site: there is no Content/rules.txt, and no page is written there | put the file in Content/ (names that start with _ or . are skipped), or correct the path",
+            "Content/tales/cave.md:8:10: '＃' is a full-width character, so this link leads to no page and is no choice | write '#': (#two)",
+            "Content/tales/cave.md:10:34: link 'cave/onee.html' names no file of the site: there is no Content/tales/cave/onee.html, and no page is written there | did you mean 'cave/one.html'?",
+        ])
+        // A build and serve say the same.
+        let built = Pipeline(options: BuildOptions(graphviz: fakeGraphviz)).collect(SiteLoader.load(site.location, fileSystem: .disk))
+        #expect(built.diagnostics == checked.diagnostics)
+        var live = LiveSite(location: site.location, options: BuildOptions(graphviz: fakeGraphviz))
+        _ = live.update(SiteLoader.load(site.location, fileSystem: .disk), changed: .all)
+        #expect(live.diagnostics == checked.diagnostics)
+    }
+
+    /// serve follows the pages and assets a link names as they come and go, without the
+    /// file with the link being saved.
+    @Test func serveFollowsWhatLinksNameAsItComesAndGoes() {
+        let site = TemporarySite(files: [
+            "Content/a.md": quiz.replacingOccurrences(of: "## Pick one", with: "[b](b.md) [b's outcome](b/a.html) [pdf](x.pdf)\n## Pick one"),
+            "Content/b.md": quiz, "Content/x.pdf": "pdf",
+        ])
+        var live = LiveSite(location: site.location, options: BuildOptions(graphviz: fakeGraphviz))
+        var rebuild = live.update(SiteLoader.load(site.location, fileSystem: .disk), changed: .all)
+        #expect(rebuild.new.isEmpty)
+        site.remove("Content/x.pdf")
+        site.write("Content/b.md", quiz.replacingOccurrences(of: "{#a .outcome}", with: "{#c .outcome}").replacingOccurrences(of: "{a}", with: "{c}"))
+        rebuild = live.update(SiteLoader.load(site.location, fileSystem: .disk), changed: LiveSite.Change(content: ["x.pdf", "b.md"]))
+        #expect(rebuild.parsed == ["b.md"])
+        #expect(rebuild.new.map(\.message) == [
+            "link 'b/a.html' names no file of the site: there is no Content/b/a.html, and no page is written there",
+            "link 'x.pdf' names no file of the site: there is no Content/x.pdf, and no page is written there",
+        ])
+        let built = Pipeline(options: BuildOptions(graphviz: fakeGraphviz)).collect(SiteLoader.load(site.location, fileSystem: .disk))
+        #expect(live.diagnostics == built.diagnostics)
+        site.remove("Content/b.md")
+        rebuild = live.update(SiteLoader.load(site.location, fileSystem: .disk), changed: LiveSite.Change(content: ["b.md"]))
+        // The link into b/ loses its hint (no outcome is near now): it is said again.
+        #expect(rebuild.new.map(\.message) == [
+            "link 'b.md' names no Markdown file the site builds: there is no Content/b.md (or it is a draft)",
+            "link 'b/a.html' names no file of the site: there is no Content/b/a.html, and no page is written there",
+        ])
+    }
+
+    @Test func targetsAreReadAsThePagesResolverWritesThem() {
+        #expect(LinkCheck.target(of: "a/./b/../c.pdf?x#y", folder: "q/r") == .file("q/r/a/c.pdf"))
+        #expect(LinkCheck.target(of: "my%20notes.pdf", folder: "") == .file("my notes.pdf"))
+        #expect(LinkCheck.target(of: "../quiz2/", folder: "x") == .folder("quiz2"))
+        #expect(LinkCheck.target(of: "..", folder: "x") == .folder(""))
+        #expect(LinkCheck.target(of: "../q.md#part", folder: "x/y") == .page("x/q"))
+        #expect(LinkCheck.target(of: "../../q.md", folder: "x") == .outside)
+        for url in ["https://x.org/a", "mailto:a@b.org", "//host/x", "#frag", "?q=1", "/root.html", ""] {
+            #expect(LinkCheck.target(of: url, folder: "x") == nil, "\(url)")
+        }
+    }
+}
