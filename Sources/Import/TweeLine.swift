@@ -23,7 +23,8 @@ struct TweeLine {
     var pieces: [Piece] = []
 
     /// Cuts `line`; `hidden` says what an earlier line left open and is updated for the next.
-    init(_ line: Substring, hidden: inout Hidden?) {
+    /// `hookLinks` are links found with their hooks beforehand (`TweeHookLink`), by where they start.
+    init(_ line: Substring, hidden: inout Hidden?, hookLinks: [String.Index: TweeMacroLink] = [:]) {
         var i = line.startIndex
         var textStart = i
         // What the rest of the line was found not to hold, so that no search runs to its end
@@ -47,7 +48,12 @@ struct TweeLine {
                 continue
             }
             let rest = line[i...]
-            if rest.hasPrefix("`") {
+            if let macro = hookLinks[i] {
+                flush(to: i)
+                pieces.append(.macroLink(macro))
+                i = min(macro.range.upperBound, line.endIndex)
+                textStart = i
+            } else if rest.hasPrefix("`") {
                 let run = rest.prefix { $0 == "`" }
                 if !unclosedRuns.contains(run.count), let close = Self.closingRun(of: run.count, in: line[run.endIndex...]) {
                     flush(to: i)
