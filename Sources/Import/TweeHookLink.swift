@@ -45,7 +45,7 @@ struct TweeHookLink {
         var scan = Scan(format: format)
         var hidden: TweeLine.Hidden?
         for (number, raw) in lines {
-            for piece in TweeLine(raw, hidden: &hidden).pieces {
+            for piece in TweeLine(raw, hidden: &hidden, sugarCube: format == .sugarcube).pieces {
                 scan.read(piece, line: number, in: raw)
             }
         }
@@ -81,7 +81,7 @@ struct TweeHookLink {
                 }
             case .link:
                 drop("a link [[…]]")
-            case .code:
+            case .code, .verbatim:
                 drop("text")
             case .tag:
                 break

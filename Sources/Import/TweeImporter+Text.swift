@@ -153,12 +153,17 @@ extension TweeImporter {
                     out.append(OutputLine(text: "", isGone: true))
                     continue
                 }
+                if start.isRule {
+                    // Written as it stands, as code is: no line joins it, no break goes before it.
+                    out.append(OutputLine(text: start.markdown, isCode: true))
+                    continue
+                }
                 block = (start.markdown, line[..<start.rest.startIndex])
                 indent += line.utf8.count - start.rest.utf8.count
                 line = start.rest
             }
             let starting = (hookLinks[number] ?? []).filter { line.startIndex <= $0.macro.range.lowerBound && $0.macro.range.lowerBound < line.endIndex }
-            let pieces = TweeLine(line, hidden: &hidden, hookLinks: Dictionary(starting.map { ($0.macro.range.lowerBound, $0.macro) }) { a, _ in a }).pieces
+            let pieces = TweeLine(line, hidden: &hidden, sugarCube: format == .sugarcube, hookLinks: Dictionary(starting.map { ($0.macro.range.lowerBound, $0.macro) }) { a, _ in a }).pieces
             if let across = starting.first(where: { $0.endLine > number }) {
                 resume = (across.endLine, across.end)
                 joinsNext = true
@@ -194,6 +199,8 @@ extension TweeImporter {
                     }
                 case .code(let text):
                     write(String(text))
+                case .verbatim(let text):
+                    write(MarkdownText.escape(String(text)))
                 case .tag(let name, let start, let end):
                     let tag = line[start..<end]
                     let attributes = TwineHTML.attributes(tag[(tag.firstIndex(where: \.isWhitespace) ?? tag.endIndex)...])

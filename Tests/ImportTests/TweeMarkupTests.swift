@@ -233,3 +233,37 @@ import TestSupport
         ])
     }
 }
+
+/// SugarCube's comments show nothing, its verbatim markup shows its text as it stands; a
+/// horizontal rule (Harlowe's `---`, SugarCube's `----`) is one on the page too.
+@Suite struct TweeCommentsAndRulesTests {
+    @Test func sugarCubeCommentsGoAndVerbatimStays() throws {
+        let text = ":: StoryData\n{\"format\": \"SugarCube\"}\n\n" + """
+            :: Start
+            Before /* a comment
+            over [[two]] lines */after /% another %/ end.
+            /* alone */
+            Keep \"""//as// <<is>> [[x]]\""" and <nowiki>''this''</nowiki> but ''not'' \"""this.
+            """
+        let imported = importing(text, .twee, path: "sc.twee")
+        #expect(startPage(text) == """
+            Before\\
+            after  end.\\
+            Keep //as// \\<\\<is\\>\\> \\[\\[x\\]\\] and ''this'' but **not** \"""this.
+
+            """)
+        #expect(imported.diagnostics.isEmpty, "\(located(imported.diagnostics))")
+        // In Harlowe they are text.
+        #expect(startPage(":: StoryData\n{\"format\": \"Harlowe\"}\n\n:: Start\nA /% b %/ c\n") == "A /% b %/ c\n")
+    }
+
+    @Test func aRuleIsARule() throws {
+        let harlowe = ":: StoryData\n{\"format\": \"Harlowe\"}\n\n:: Start\nAbove\n---\n* [[Start]]\n -----  \nBelow\n- - -\n"
+        #expect(startPage(harlowe) == "Above\n***\n* [Start](#start)\n***\nBelow\\\n\\- - -\n")
+        let sugarCube = ":: StoryData\n{\"format\": \"SugarCube\"}\n\n:: Start\nAbove\n----\nBelow\n---\n"
+        #expect(startPage(sugarCube) == "Above\n***\nBelow\\\n\\---\n")
+        let (imported, piece, build) = importAndBuild(SourceFile(path: "r.twee", text: harlowe), .twee)
+        #expect(!imported.diagnostics.hasErrors && !build.hasErrors, "\(located(imported.diagnostics + build))")
+        #expect(try #require(piece?.story).pages[0].choices.count == 1)
+    }
+}
