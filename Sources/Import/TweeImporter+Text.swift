@@ -93,9 +93,19 @@ extension TweeImporter {
         var hidden: TweeLine.Hidden?
         let marks = format.collapsesWhitespace ? collapseMarks(passage) : [:]
         var collapse = Collapse(marks: marks)
+        // Links whose hooks move on, by the line they start on; one whose hook runs over lines
+        // swallows them, and the page goes on after its end.
+        var hookLinks: [Int: [TweeHookLink]] = [:]
+        for hookLink in TweeHookLink.find(in: passage.lines, format: format) { hookLinks[hookLink.line, default: []].append(hookLink) }
+        var resume: (line: Int, at: String.Index)?
         for (number, raw) in passage.lines {
+            var cut: String.Index?
+            if let after = resume {
+                guard number >= after.line else { continue }
+                (cut, resume) = (after.at, nil)
+            }
             // Twine shows no indentation, but Markdown would make a code block of it.
-            var line = raw.drop { $0 == " " || $0 == "\t" }
+            var line = cut.map { raw[$0...] } ?? raw.drop { $0 == " " || $0 == "\t" }
             var indent = raw.utf8.count - line.utf8.count + (number == passage.lines.first?.number ? passage.textColumn - 1 : 0)
             if let open = fence {
                 let closes = open == "}}}" ? raw.trimmingWhitespace == "}}}"
@@ -104,7 +114,7 @@ extension TweeImporter {
                 if closes { fence = nil }
                 continue
             }
-            if hidden == nil, let open = fenceOpening(line) ?? (format == .sugarcube && raw.trimmingWhitespace == "{{{" ? "}}}" : nil) {
+            if hidden == nil, cut == nil, let open = fenceOpening(line) ?? (format == .sugarcube && raw.trimmingWhitespace == "{{{" ? "}}}" : nil) {
                 // SugarCube's `{{{` alone on a line opens a block of code, as a fence does.
                 fence = open
                 out.append(OutputLine(text: open == "}}}" ? "```" : String(line), isCode: true))
@@ -120,10 +130,11 @@ extension TweeImporter {
                 }
             }
             let wasHidden = hidden != nil
-            var joinsPrevious = false
+            // The line goes on from a link's hook, on the link's line.
+            var joinsPrevious = cut != nil
             var joinsNext = false
             if format.joinsLinesAtBackslash {
-                if line.first == "\\", format != .unknown || !(line.dropFirst().first.map(isASCIIPunctuation) ?? false) {
+                if cut == nil, line.first == "\\", format != .unknown || !(line.dropFirst().first.map(isASCIIPunctuation) ?? false) {
                     joinsPrevious = true
                     line = line.dropFirst()
                     indent += 1
@@ -142,11 +153,21 @@ extension TweeImporter {
                     out.append(OutputLine(text: "", isGone: true))
                     continue
                 }
+                if start.isRule {
+                    // Written as it stands, as code is: no line joins it, no break goes before it.
+                    out.append(OutputLine(text: start.markdown, isCode: true))
+                    continue
+                }
                 block = (start.markdown, line[..<start.rest.startIndex])
                 indent += line.utf8.count - start.rest.utf8.count
                 line = start.rest
             }
-            let pieces = TweeLine(line, hidden: &hidden).pieces
+            let starting = (hookLinks[number] ?? []).filter { line.startIndex <= $0.macro.range.lowerBound && $0.macro.range.lowerBound < line.endIndex }
+            let pieces = TweeLine(line, hidden: &hidden, sugarCube: format == .sugarcube, hookLinks: Dictionary(starting.map { ($0.macro.range.lowerBound, $0.macro) }) { a, _ in a }).pieces
+            if let across = starting.first(where: { $0.endLine > number }) {
+                resume = (across.endLine, across.end)
+                joinsNext = true
+            }
             let inline = TweeMarkup.marks(in: pieces.compactMap { if case .text(let text) = $0 { text } else { nil } }, format: format)
             var texts = [""]
             var breaks: Set<Int> = []
@@ -178,6 +199,8 @@ extension TweeImporter {
                     }
                 case .code(let text):
                     write(String(text))
+                case .verbatim(let text):
+                    write(MarkdownText.escape(String(text)))
                 case .tag(let name, let start, let end):
                     let tag = line[start..<end]
                     let attributes = TwineHTML.attributes(tag[(tag.firstIndex(where: \.isWhitespace) ?? tag.endIndex)...])
@@ -206,6 +229,15 @@ extension TweeImporter {
                     choice(link, at: link.range.lowerBound, source: line[link.range])
                 case .macroLink(let macro):
                     let picture = macro.image.map { image(source: $0.source, alt: $0.title) }
+                    if let link = macro.link, !macro.dropped.isEmpty {
+                        let kinds = macro.dropped.prefix(4).map { $0 == "text" ? "its text" : $0 }
+                        let list = kinds.count == 1 ? kinds[0] : kinds.dropLast().joined(separator: ", ") + " and " + kinds.last!
+                        diagnostics.append(file.warning(
+                            "'\(passage.name)' has a \(macro.macro) whose hook goes on to '\(link.target)': it is a choice, "
+                                + "and what else the hook did is left out (\(list)\(macro.dropped.count > 4 ? " and more" : ""))",
+                            line: number, byteColumn: column(macro.range.lowerBound),
+                            hint: "if it mattered, say in words on the page it leads to what the hook did"))
+                    }
                     if let link = macro.link {
                         if link.setter {
                             setters = true
@@ -217,7 +249,9 @@ extension TweeImporter {
                     } else {
                         diagnostics.append(file.warning(
                             "'\(passage.name)' has a \(macro.macro) to '\(macro.target)' that cannot be a choice: "
-                                + (macro.macro.contains("go") && !macro.macro.contains("link") ? "it moves on by itself" : "its words or its target are no plain text")
+                                + (macro.isJump ? "it moves on by itself"
+                                    : macro.macro.lowercased().hasPrefix("(click") ? "it makes words elsewhere in the passage a link"
+                                    : "its words or its target are no plain text")
                                 + ", so this way on is lost",
                             line: number, byteColumn: column(macro.range.lowerBound),
                             hint: "write a link [[text->passage]] where the story goes on, or say in words what the code did"))

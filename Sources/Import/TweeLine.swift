@@ -11,6 +11,9 @@ struct TweeLine {
         /// An HTML tag (or comment, or the text of a script or style element), left out;
         /// `end` is just after a tag's `>` (a comment's is its start).
         case tag(name: String, start: String.Index, end: String.Index)
+        /// SugarCube's verbatim markup, `"""text"""` and `<nowiki>text</nowiki>`: its text, in which
+        /// nothing is markup.
+        case verbatim(Substring)
     }
 
     /// What the text is inside of, from one line to the next: an HTML comment or a script or
@@ -18,12 +21,16 @@ struct TweeLine {
     enum Hidden: Equatable {
         case comment
         case element(String)
+        /// SugarCube's `/* … */` and `/% … %/`: the mark that ends it.
+        case blockComment(String)
     }
 
     var pieces: [Piece] = []
 
     /// Cuts `line`; `hidden` says what an earlier line left open and is updated for the next.
-    init(_ line: Substring, hidden: inout Hidden?) {
+    /// `hookLinks` are links found with their hooks beforehand (`TweeHookLink`), by where they start.
+    /// `sugarCube` reads SugarCube's comments and verbatim markup.
+    init(_ line: Substring, hidden: inout Hidden?, sugarCube: Bool = false, hookLinks: [String.Index: TweeMacroLink] = [:]) {
         var i = line.startIndex
         var textStart = i
         // What the rest of the line was found not to hold, so that no search runs to its end
@@ -31,6 +38,7 @@ struct TweeLine {
         var linksClose = true
         var tagsClose = true
         var unclosedRuns: Set<Int> = []
+        var verbatimCloses: Set<String> = ["\"\"\"", "</nowiki>"]
         func flush(to end: String.Index) {
             if textStart < end { pieces.append(.text(line[textStart..<end])) }
         }
@@ -47,7 +55,12 @@ struct TweeLine {
                 continue
             }
             let rest = line[i...]
-            if rest.hasPrefix("`") {
+            if let macro = hookLinks[i] {
+                flush(to: i)
+                pieces.append(.macroLink(macro))
+                i = min(macro.range.upperBound, line.endIndex)
+                textStart = i
+            } else if rest.hasPrefix("`") {
                 let run = rest.prefix { $0 == "`" }
                 if !unclosedRuns.contains(run.count), let close = Self.closingRun(of: run.count, in: line[run.endIndex...]) {
                     flush(to: i)
@@ -74,6 +87,23 @@ struct TweeLine {
                 pieces.append(.macroLink(macro))
                 i = macro.range.upperBound
                 textStart = i
+            } else if sugarCube, rest.hasPrefix("/*") || rest.hasPrefix("/%") {
+                flush(to: i)
+                pieces.append(.tag(name: "!--", start: i, end: i))
+                hidden = .blockComment(rest.hasPrefix("/*") ? "*/" : "%/")
+                i = line.index(i, offsetBy: 2)
+                textStart = i
+            } else if sugarCube, let (opener, closer) = [("\"\"\"", "\"\"\""), ("<nowiki>", "</nowiki>")].first(where: { rest.hasPrefix($0.0) }),
+                      verbatimCloses.contains(closer),
+                      let close = line[line.index(i, offsetBy: opener.count)...].firstRange(of: closer) {
+                flush(to: i)
+                pieces.append(.verbatim(line[line.index(i, offsetBy: opener.count)..<close.lowerBound]))
+                i = close.upperBound
+                textStart = i
+            } else if sugarCube, rest.hasPrefix("\"\"\"") || rest.hasPrefix("<nowiki>") {
+                // Unclosed on this line: no later opening of the kind is searched for again.
+                verbatimCloses.remove(rest.hasPrefix("<") ? "</nowiki>" : "\"\"\"")
+                i = line.index(after: i)
             } else if rest.hasPrefix("<<") {
                 // SugarCube's macros are no tags.
                 i = line.index(i, offsetBy: 2)
@@ -103,6 +133,8 @@ struct TweeLine {
         switch hidden {
         case .comment:
             return text.firstRange(of: "-->")?.upperBound
+        case .blockComment(let closer):
+            return text.firstRange(of: closer)?.upperBound
         case .element(let name):
             var from = text.startIndex
             while let open = text[from...].firstRange(of: "</") {

@@ -14,6 +14,12 @@ struct TweeMacroLink {
     var link: TweeImporter.Link?
     /// A picture as the link's words: SugarCube's image link.
     var image: (source: String, title: String)?
+    /// What else a link's hook did, left out: `(set:)`, `<<if>>`, `text` (see `TweeHookLink`).
+    var dropped: [String] = []
+    /// A jump that happens by itself, `(go-to:)` or `<<goto>>`, and its target when that is a
+    /// string literal.
+    var isJump = false
+    var literalTarget: String?
 
     /// The macro link that starts at `start` in `line`, if one does.
     static func at(_ start: String.Index, in line: Substring) -> TweeMacroLink? {
@@ -24,19 +30,27 @@ struct TweeMacroLink {
         return nil
     }
 
-    /// `(link-goto: "text", "Passage")`, `(link-goto: "Passage")`, `(go-to: "Passage")`.
-    /// Harlowe reads macro names without case, `-` or `_`.
+    /// `(link-goto: "text", "Passage")`, `(link-goto: "Passage")`, `(go-to: "Passage")`,
+    /// `(link-reveal-goto:)` without a hook (it is `(link-goto:)` then), and `(click-goto:)`,
+    /// which makes words elsewhere in the passage a link. Harlowe reads macro names without
+    /// case, `-` or `_`.
     static func harlowe(_ text: Substring) -> TweeMacroLink? {
         let afterParen = text.index(after: text.startIndex)
-        guard let colon = text[afterParen...].prefix(16).firstIndex(of: ":") else { return nil }
+        guard let colon = text[afterParen...].prefix(20).firstIndex(of: ":") else { return nil }
         let name = text[afterParen..<colon].lowercased().filter { $0 != "-" && $0 != "_" }
-        guard name == "linkgoto" || name == "goto" else { return nil }
+        guard ["linkgoto", "goto", "linkrevealgoto", "clickgoto"].contains(name) else { return nil }
         guard let (arguments, end) = arguments(text[text.index(after: colon)...], separator: ",", closer: ")") else { return nil }
         let macro = "(\(text[afterParen..<colon]):)"
         let range = text.startIndex..<end
         let literal = arguments.compactMap(\.literal)
         let target = arguments.last.map { $0.literal ?? String($0.source) } ?? ""
-        guard name == "linkgoto", literal.count == arguments.count, (1...2).contains(literal.count), !target.isEmpty else {
+        if name == "goto" {
+            return TweeMacroLink(range: range, macro: macro, target: target, isJump: true,
+                                 literalTarget: arguments.count == 1 ? arguments[0].literal : nil)
+        }
+        // With a hook it is a link whose hook runs first: `TweeHookLink` reads it whole.
+        if name == "linkrevealgoto", text[end...].first == "[" { return nil }
+        guard name != "clickgoto", literal.count == arguments.count, (1...2).contains(literal.count), !target.isEmpty else {
             return TweeMacroLink(range: range, macro: macro, target: target)
         }
         return TweeMacroLink(range: range, macro: macro, target: target, link: .init(
@@ -56,7 +70,8 @@ struct TweeMacroLink {
         let range = text.startIndex..<end
         let literal = arguments.compactMap(\.literal)
         if name == "goto" {
-            return TweeMacroLink(range: range, macro: macro, target: arguments.first.map { $0.literal ?? String($0.source) } ?? "")
+            return TweeMacroLink(range: range, macro: macro, target: arguments.first.map { $0.literal ?? String($0.source) } ?? "",
+                                 isJump: true, literalTarget: arguments.count == 1 ? arguments[0].literal : nil)
         }
         // One argument is a link that runs its body and goes nowhere: no way on is lost.
         guard arguments.count == 2 else { return nil }

@@ -9,7 +9,11 @@ enum TweeMarkup {
         var markdown: String
         var rest: Substring
         var lost: String?
+        /// A horizontal rule: the line is Markdown's thematic break `***` and nothing else.
+        var isRule = false
     }
+
+    static let rule = LineStart(markdown: "***", rest: "", lost: nil, isRule: true)
 
     /// `line` is the passage line without its indentation; `indented` says whether it had any
     /// (SugarCube reads its markup only at the very start of a line).
@@ -21,10 +25,12 @@ enum TweeMarkup {
         }
     }
 
-    /// Harlowe: `* item` (`**` nested), `0. item` (`0.0.` nested), `#heading`, and lines of
-    /// alignment (`==>`, `=><=`, `<==>`, `<==`) and column (`|==`, `=|||=`, `|==|`) markup.
+    /// Harlowe: `* item` (`**` nested), `0. item` (`0.0.` nested), `#heading`, a rule `---`
+    /// (three or more), and lines of alignment (`==>`, `=><=`, `<==>`, `<==`) and column
+    /// (`|==`, `=|||=`, `|==|`) markup.
     static func harloweLineStart(_ line: Substring) -> LineStart? {
         let trimmed = line.trimmingWhitespace
+        if trimmed.count >= 3, trimmed.allSatisfy({ $0 == "-" }) { return rule }
         if !trimmed.isEmpty, trimmed.allSatisfy({ "=<>".contains($0) }), trimmed.contains("="),
            trimmed.hasSuffix(">") || trimmed.hasPrefix("<") {
             return LineStart(markdown: "", rest: "", lost: "alignment markup (\(trimmed))")
@@ -56,7 +62,7 @@ enum TweeMarkup {
     }
 
     /// SugarCube: `* item`/`# item` (`**`, `##` nested; no space needed), `>quote` (`>>`
-    /// nested) and `!Heading` (`!!` to `!!!!!!`).
+    /// nested), `!Heading` (`!!` to `!!!!!!`) and a rule `----` (four or more).
     static func sugarCubeLineStart(_ line: Substring) -> LineStart? {
         guard let first = line.first else { return nil }
         let run = line.prefix { $0 == first }
@@ -69,6 +75,8 @@ enum TweeMarkup {
             return LineStart(markdown: String(repeating: " ", count: width * (run.count - 1)) + marker, rest: rest, lost: nil)
         case ">":
             return LineStart(markdown: String(repeating: ">", count: run.count) + " ", rest: rest, lost: nil)
+        case "-":
+            return run.count >= 4 && rest.isEmpty ? rule : nil
         case "!":
             guard run.count <= 6, !rest.isEmpty else { return nil }
             return LineStart(markdown: heading(run.count), rest: rest, lost: nil)

@@ -24,6 +24,16 @@ func importing(_ text: String, _ format: ImportFormat, path: String = "source.tx
     Importer.importing(SourceFile(path: path, text: text), format: format, name: "imported")
 }
 
+/// A Twee StoryData passage naming the story's format.
+func storyData(_ format: String) -> String { ":: StoryData\n{\"format\": \"\(format)\"}\n\n" }
+
+/// What a Twee source's passage `Start` becomes: its page's Markdown below the heading.
+func startPage(_ text: String) -> String {
+    let imported = importing(text, .twee, path: "s.twee")
+    guard let start = imported.markdown.range(of: "## Start {#start}\n\n") else { return imported.markdown }
+    return imported.markdown[start.upperBound...].components(separatedBy: "\n## ")[0]
+}
+
 /// "LINE:COLUMN: severity: message".
 func located(_ diagnostics: [Diagnostic]) -> [String] {
     diagnostics.sorted().map { "\($0.line):\($0.column): \($0.severity.rawValue): \($0.message)" }

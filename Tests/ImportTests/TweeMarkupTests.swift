@@ -6,14 +6,6 @@ import TestSupport
 
 /// Each story format's own markup, its links written as code, and Markdown's lazy lines.
 @Suite struct TweeMarkupTests {
-    func storyData(_ format: String) -> String { ":: StoryData\n{\"format\": \"\(format)\"}\n\n" }
-
-    func body(_ text: String) -> String {
-        let imported = importing(text, .twee, path: "s.twee")
-        guard let start = imported.markdown.range(of: "## Start {#start}\n\n") else { return imported.markdown }
-        return imported.markdown[start.upperBound...].components(separatedBy: "\n## ")[0]
-    }
-
     /// Text after a list of choices or a `>` line stays in the page text: Markdown would pull
     /// it into the last choice's words, or into the quote.
     @Test func aLineAfterAListOrAQuoteIsNotPulledIntoIt() throws {
@@ -37,7 +29,7 @@ import TestSupport
         let (imported, piece, build) = importAndBuild(SourceFile(path: "lazy.twee", text: text), .twee)
         #expect(imported.diagnostics.isEmpty, "\(located(imported.diagnostics))")
         #expect(!build.hasErrors, "\(located(build))")
-        #expect(body(text) == """
+        #expect(startPage(text) == """
             What now?
             * [Option A](#option-a)
             * [Option B](#option-b)
@@ -53,7 +45,7 @@ import TestSupport
         #expect(story.pages[0].choices.map { $0.label.plainText } == ["Option A", "Option B"])
         #expect(story.pages[0].body.plainText.contains("You hear a noise behind you."))
         // Where a format has lists and quotes (and without StoryData) they stay, and end.
-        #expect(body(":: Start\n- [[Start]]\nAfter.\n> Quoted\n> on\nAfter.\n") == """
+        #expect(startPage(":: Start\n- [[Start]]\nAfter.\n> Quoted\n> on\nAfter.\n") == """
             - [Start](#start)
 
             After.
@@ -67,7 +59,7 @@ import TestSupport
 
     /// `<br>` is a line break of its own, beside the line breaks around it, as Twine shows it.
     @Test func aBreakTagKeepsItsLine() {
-        #expect(body(storyData("Harlowe") + ":: Start\n> First\n<br>\n> Second\nJoined \\\nline.<br>\n[[Start]]\n") == """
+        #expect(startPage(storyData("Harlowe") + ":: Start\n> First\n<br>\n> Second\nJoined \\\nline.<br>\n[[Start]]\n") == """
             \\> First\\
             \\
             \\
@@ -78,9 +70,9 @@ import TestSupport
 
             """)
         // At a paragraph's end a break would be a backslash: it goes.
-        #expect(body(":: Start\nEnd.<br>\n\nNext.<br>\n") == "End.\n\nNext.\n")
+        #expect(startPage(":: Start\nEnd.<br>\n\nNext.<br>\n") == "End.\n\nNext.\n")
         // In a `nobr` passage the lines join, but a `<br>` still breaks.
-        #expect(body(":: Start [nobr]\nOne<br>Two\nThree\n") == "One\\\nTwo\nThree\n")
+        #expect(startPage(":: Start [nobr]\nOne<br>Two\nThree\n") == "One\\\nTwo\nThree\n")
     }
 
     @Test func sugarCubeMarkupBecomesMarkdown() {
@@ -103,7 +95,7 @@ import TestSupport
             <<if $x == 1>>//x//<</if>>
             """
         let imported = importing(text, .twee, path: "sc.twee")
-        #expect(body(text) == """
+        #expect(startPage(text) == """
             *Emphasis* and **Strong** and `code $x ''kept''`\\
             Some under, strike, Superscript, Subscript and red text.
             > Quote
@@ -144,7 +136,7 @@ import TestSupport
             Right column
             """
         let imported = importing(text, .twee, path: "h.twee")
-        #expect(body(text) == """
+        #expect(startPage(text) == """
             *Italics* **Bold** gone at http://example.org/a//b
             ### Level 1 heading
             * Bulleted item
@@ -166,12 +158,12 @@ import TestSupport
     /// Markdown's bold. It is pointed out instead.
     @Test func withoutAFormatMarkupIsKeptAndPointedOut() {
         let text = ":: Start\nSome ''bold'' and __this__.\n# Heading\n"
-        #expect(body(text) == "Some ''bold'' and __this__.\n### Heading\n")
+        #expect(startPage(text) == "Some ''bold'' and __this__.\n### Heading\n")
         #expect(located(importing(text, .twee, path: "u.twee").diagnostics) == [
             "2:6: warning: 'Start' has text markup of a story format (''…''), and StoryData names no format: it is kept as it is",
         ])
         // Chapbook's `~~` is small caps, Snowman's a strikethrough; Markdown's `__x__` is bold in both.
-        #expect(body(storyData("Chapbook") + ":: Start\nA ~~SIGN~~ and __bold__.\n") == "A SIGN and __bold__.\n")
+        #expect(startPage(storyData("Chapbook") + ":: Start\nA ~~SIGN~~ and __bold__.\n") == "A SIGN and __bold__.\n")
     }
 
     /// Links written as code: a choice where text and target are plain strings, a located
@@ -203,7 +195,7 @@ import TestSupport
             """
         let (sc, scPiece, scBuild) = importAndBuild(SourceFile(path: "sc.twee", text: sugarCube), .twee)
         #expect(!scBuild.hasErrors, "\(located(scBuild))")
-        #expect(body(sugarCube).hasPrefix("""
+        #expect(startPage(sugarCube).hasPrefix("""
             [Macro link](#hello-world) [Press](#hello-world)\\
             [![](<pic.png>)](#hello-world) ![A cat](<cat.png>) [Go there](#hello-world)\\
             """), "\(sc.markdown)")
@@ -217,7 +209,7 @@ import TestSupport
     /// A `<<button>>` is a link too (SugarCube's docs: same arguments as `<<link>>`).
     @Test func aButtonMacroIsAChoice() {
         let text = storyData("SugarCube") + ":: Start\n<<button \"Press\" \"Start\">><</button>>\n"
-        #expect(body(text) == "[Press](#start)\n")
+        #expect(startPage(text) == "[Press](#start)\n")
     }
 
     /// Diagnostics name the format StoryData gives, or none: LaTeX braces in Snowman are text.
@@ -239,5 +231,39 @@ import TestSupport
             "1:4: warning: passage tags are left out ('forest', 'dark', on 2 passages): a quizgen page has none",
             "7:4: warning: 'Style' is a 'stylesheet' passage of the story format, not a page: it is not imported",
         ])
+    }
+}
+
+/// SugarCube's comments show nothing, its verbatim markup shows its text as it stands; a
+/// horizontal rule (Harlowe's `---`, SugarCube's `----`) is one on the page too.
+@Suite struct TweeCommentsAndRulesTests {
+    @Test func sugarCubeCommentsGoAndVerbatimStays() throws {
+        let text = ":: StoryData\n{\"format\": \"SugarCube\"}\n\n" + """
+            :: Start
+            Before /* a comment
+            over [[two]] lines */after /% another %/ end.
+            /* alone */
+            Keep \"""//as// <<is>> [[x]]\""" and <nowiki>''this''</nowiki> but ''not'' \"""this.
+            """
+        let imported = importing(text, .twee, path: "sc.twee")
+        #expect(startPage(text) == """
+            Before\\
+            after  end.\\
+            Keep //as// \\<\\<is\\>\\> \\[\\[x\\]\\] and ''this'' but **not** \"""this.
+
+            """)
+        #expect(imported.diagnostics.isEmpty, "\(located(imported.diagnostics))")
+        // In Harlowe they are text.
+        #expect(startPage(":: StoryData\n{\"format\": \"Harlowe\"}\n\n:: Start\nA /% b %/ c\n") == "A /% b %/ c\n")
+    }
+
+    @Test func aRuleIsARule() throws {
+        let harlowe = ":: StoryData\n{\"format\": \"Harlowe\"}\n\n:: Start\nAbove\n---\n* [[Start]]\n -----  \nBelow\n- - -\n"
+        #expect(startPage(harlowe) == "Above\n***\n* [Start](#start)\n***\nBelow\\\n\\- - -\n")
+        let sugarCube = ":: StoryData\n{\"format\": \"SugarCube\"}\n\n:: Start\nAbove\n----\nBelow\n---\n"
+        #expect(startPage(sugarCube) == "Above\n***\nBelow\\\n\\---\n")
+        let (imported, piece, build) = importAndBuild(SourceFile(path: "r.twee", text: harlowe), .twee)
+        #expect(!imported.diagnostics.hasErrors && !build.hasErrors, "\(located(imported.diagnostics + build))")
+        #expect(try #require(piece?.story).pages[0].choices.count == 1)
     }
 }
