@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Diagnostics
 import Markdown
 
@@ -13,8 +18,14 @@ extension ChoiceFinder {
 
     /// Whether the text could hold such a slip at all: most stories have no full-width sign,
     /// and are not walked again.
+    /// Searched with memchr in the string's own bytes (every signs' first byte is 0xEF or
+    /// 0xE3): `utf8.contains` walked the UTF8View at 30 instructions a byte, 4 % of a build.
     static func mayHoldFullWidthChoices(_ text: String) -> Bool {
-        text.utf8.contains(0xEF) || text.utf8.contains(0xE3)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, 0xEF, bytes.count) != nil || memchr(base, 0xE3, bytes.count) != nil
+        }
     }
 
     /// A warning for each slip in the blocks (a page's heading or body, the introduction).
