@@ -38,18 +38,44 @@ public enum OutcomeAnalysis {
         // the search, and its option lists are built only then.
         let rows = SparseRows(table)
         let doubtful = (0..<table.outcomeCount).filter { !greedyWins($0, table, rows) }
+        return settle(doubtful, table)
+    }
+
+    /// Which doubtful outcomes can never be the result, and which the search could not decide.
+    /// First the cheap proof: an outcome no answer scores totals 0, so an earlier outcome never
+    /// scored below 0 always ties or beats it, and a tie goes to the earlier one. (A quiz of
+    /// thousands of outcomes, most of them unscored, spent minutes searching each.)
+    static func settle(_ doubtful: [Int], _ table: OutcomeTable) -> (unreachable: [Int], undecided: [Int]) {
         guard !doubtful.isEmpty else { return ([], []) }
-        guard let vectors = allDistinctVectors(table) else { return ([], doubtful) }
-        var unreachable: [Int] = []
+        var scored = [Bool](repeating: false, count: table.outcomeCount)
+        var negative = scored
+        for answers in table.weights {
+            for row in answers {
+                for k in row.indices where row[k] != 0 {
+                    scored[k] = true
+                    if row[k] < 0 { negative[k] = true }
+                }
+            }
+        }
+        var shadowed = scored
+        var earlierNeverBelowZero = false
+        for k in scored.indices {
+            shadowed[k] = !scored[k] && earlierNeverBelowZero
+            if !negative[k] { earlierNeverBelowZero = true }
+        }
+        var unreachable = doubtful.filter { shadowed[$0] }
+        let rest = doubtful.filter { !shadowed[$0] }
+        guard !rest.isEmpty else { return (unreachable, []) }
+        guard let vectors = allDistinctVectors(table) else { return (unreachable, rest) }
         var undecided: [Int] = []
-        for k in doubtful {
+        for k in rest {
             switch canWin(k, vectors: vectors, outcomeCount: table.outcomeCount) {
             case false?: unreachable.append(k)
             case nil: undecided.append(k)
             case true?: break
             }
         }
-        return (unreachable, undecided)
+        return (unreachable.sorted(), undecided)
     }
 
     /// Each answer's scores as the outcomes it changes, and their sum: an answer scores a
@@ -123,14 +149,7 @@ public enum OutcomeAnalysis {
         // over option lists made once for all of them.
         let rows = SparseRows(table)
         let doubtful = counts.indices.filter { counts[$0] == 0 && !greedyWins($0, table, rows) }
-        let vectors = doubtful.isEmpty ? nil : allDistinctVectors(table)
-        for k in doubtful {
-            switch vectors.flatMap({ canWin(k, vectors: $0, outcomeCount: table.outcomeCount) }) {
-            case false?: unreachable.append(k)
-            case nil: undecided.append(k)
-            case true?: break
-            }
-        }
+        (unreachable, undecided) = settle(doubtful, table)
         return OutcomeDistribution(
             method: .sampled(size: size, seed: seed), combinations: table.combinationCount,
             counts: counts, unreachable: unreachable, undecided: undecided)
@@ -188,11 +207,14 @@ public enum OutcomeAnalysis {
     }
 
     /// Every question's distinct score vectors (`distinctVectors`), or nil when one has too many.
+    /// The lists share one budget of scores (`vectorLimit`): thirty questions each within it
+    /// held 960 MB for a quiz of 4,000 outcomes.
     static func allDistinctVectors(_ table: OutcomeTable) -> [[[Int]]]? {
-        let limit = vectorLimit(table, states: 1 << 16)
+        var left = vectorLimit(table, states: 1 << 18)
         var vectors: [[[Int]]] = []
         for q in table.types.indices {
-            guard let distinct = distinctVectors(table, q, limit: limit) else { return nil }
+            guard left > 0, let distinct = distinctVectors(table, q, limit: min(left, 1 << 16)) else { return nil }
+            left -= distinct.count
             vectors.append(distinct)
         }
         return vectors
@@ -206,7 +228,8 @@ public enum OutcomeAnalysis {
 
     static func exactCounts(_ table: OutcomeTable, stateLimit: Int) -> [Double]? {
         if let packing = Packing(table) { return packedCounts(table, packing: packing, stateLimit: stateLimit) }
-        return vectorCounts(table, stateLimit: stateLimit)
+        // Each state is a vector of every outcome's total: as many fewer states as it is longer.
+        return vectorCounts(table, stateLimit: vectorLimit(table, states: stateLimit))
     }
 
     /// Score vectors packed into one integer, one bit field per outcome, when every partial
@@ -408,6 +431,11 @@ public enum OutcomeAnalysis {
         }
         var visited = Set<[Int]>()
         var steps = 0
+        // Each step reads and each remembered dead end holds a score per other outcome: with
+        // thousands of outcomes the search gets fewer steps, and remembers at most 4 million
+        // scores (it took gigabytes).
+        let budget = min(budget, max(10_000, (1 << 26) / width))
+        let remembered = max(1, (1 << 22) / (width + 1))
         var current = [Int](repeating: 0, count: width)
         func search(_ q: Int) -> Bool? {
             steps += 1
@@ -416,7 +444,7 @@ public enum OutcomeAnalysis {
             if q == choices.count { return true }
             // Remember dead ends only once the search has to backtrack much: most outcomes
             // are won by the first path tried, and hashing every step would dominate.
-            if steps > 256, !visited.insert([q] + current).inserted { return false }
+            if steps > 256, visited.count < remembered, !visited.insert([q] + current).inserted { return false }
             let options = choices[q]
             var start = 0
             while start < options.count {

@@ -19,7 +19,11 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     public var column: Int
     public var hint: String?
     /// The text of the offending line, kept so the report can show it under the message.
+    /// Of a long line, only the part around the column (`SourceFile.storedReach`).
     public var sourceLine: String?
+    /// Characters of the line before `sourceLine`, when it is such a part: a copy of every
+    /// long line in every diagnostic on it took gigabytes (20,000 links on one 400 KB line).
+    public var sourceLineOffset: Int?
 
     public init(
         _ severity: Severity, _ message: String, file: String, line: Int = 0, column: Int = 0,

@@ -24,7 +24,9 @@ public struct DiagnosticPrinter: Sendable {
         if let whole = diagnostic.sourceLine, diagnostic.line > 0 {
             let number = String(diagnostic.line)
             let gutter = String(repeating: " ", count: number.count)
-            let (source, column) = Self.window(whole, column: diagnostic.column)
+            // A long line is kept only around the column: its part, with the column in it.
+            let (source, column) = Self.window(whole, column: diagnostic.column - (diagnostic.sourceLineOffset ?? 0),
+                                               cut: diagnostic.sourceLineOffset != nil)
             out += " \(number) | \(Self.printable(source))\n"
             if diagnostic.column > 0 {
                 let before = caretAfterText
@@ -110,9 +112,9 @@ public struct DiagnosticPrinter: Sendable {
     /// A long line as shown: the part around the column, with `…` where it is cut, and the
     /// column within that part. A whole line of megabytes (or one line quoted by thousands
     /// of warnings) would flood the terminal.
-    static func window(_ line: String, column: Int) -> (text: String, column: Int) {
+    static func window(_ line: String, column: Int, cut: Bool = false) -> (text: String, column: Int) {
         let reach = windowReach
-        guard line.utf8.count > 2 * reach + 40 else { return (line, column) }
+        guard cut || line.utf8.count > 2 * reach + 40 else { return (line, column) }
         let at = max(column - 1, 0)
         let start = line.index(line.startIndex, offsetBy: max(at - reach, 0), limitedBy: line.endIndex) ?? line.endIndex
         let end = line.index(start, offsetBy: 2 * reach, limitedBy: line.endIndex) ?? line.endIndex

@@ -61,11 +61,26 @@ public struct SourceFile: Sendable {
         _ severity: Diagnostic.Severity, _ message: String, line: Int, byteColumn: Int = 1, hint: String? = nil
     ) -> Diagnostic {
         let safeLine = min(max(line, 1), lineCount)
-        return Diagnostic(
-            severity, message, file: path, line: safeLine,
-            column: characterColumn(line: safeLine, byteColumn: byteColumn),
-            hint: hint, sourceLine: self.line(safeLine)
-        )
+        let column = characterColumn(line: safeLine, byteColumn: byteColumn)
+        var diagnostic = Diagnostic(severity, message, file: path, line: safeLine, column: column, hint: hint)
+        (diagnostic.sourceLine, diagnostic.sourceLineOffset) = sourceLine(safeLine, around: column)
+        return diagnostic
+    }
+
+    /// Characters of a long line kept each side of a diagnostic's column: far more than a
+    /// report shows (`DiagnosticPrinter.windowReach`).
+    public static let storedReach = 200
+
+    /// The line as a diagnostic keeps it: whole, or of a line over `8 × storedReach` bytes, the
+    /// characters within `storedReach` of the column and how many come before them.
+    func sourceLine(_ number: Int, around column: Int) -> (String, Int?) {
+        guard let range = byteRange(ofLine: number), range.count > 8 * Self.storedReach else { return (line(number), nil) }
+        let utf8 = text.utf8
+        let whole = text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+        let skipped = max(column - 1 - Self.storedReach, 0)
+        let start = whole.index(whole.startIndex, offsetBy: skipped, limitedBy: whole.endIndex) ?? whole.endIndex
+        let end = whole.index(start, offsetBy: 2 * Self.storedReach, limitedBy: whole.endIndex) ?? whole.endIndex
+        return (String(whole[start..<end]), skipped)
     }
 
     /// The 1-based line and byte column of a byte offset into the text.
@@ -103,8 +118,8 @@ extension SourceFile {
         _ severity: Diagnostic.Severity, _ message: String, line: Int, characterColumn: Int, hint: String? = nil
     ) -> Diagnostic {
         let safeLine = min(max(line, 1), lineCount)
-        return Diagnostic(
-            severity, message, file: path, line: safeLine, column: max(characterColumn, 1),
-            hint: hint, sourceLine: self.line(safeLine))
+        var diagnostic = Diagnostic(severity, message, file: path, line: safeLine, column: max(characterColumn, 1), hint: hint)
+        (diagnostic.sourceLine, diagnostic.sourceLineOffset) = sourceLine(safeLine, around: max(characterColumn, 1))
+        return diagnostic
     }
 }

@@ -103,8 +103,28 @@ import Testing
         #expect(OutcomeAnalysis.reachability(table).undecided == [])
         // Sums that are all distinct (2^24 of them) are beyond the search: undecided, not wrong.
         let distinct = (0..<24).map { i in [1 << i, 0, 0] }
-        let wide = OutcomeTable(weights: [distinct, [[0, 1, 0], [1, 0, 0]]], types: [.multiple, .single], outcomeCount: 3)
+        let wide = OutcomeTable(weights: [distinct, [[0, 1, 0], [1, 0, 1]]], types: [.multiple, .single], outcomeCount: 3)
         #expect(OutcomeAnalysis.reachability(wide) == ([], [2]))
+        // An outcome no answer scores is settled without the search: an earlier one never
+        // scored below 0 always ties or beats it.
+        let unscored = OutcomeTable(weights: [distinct, [[0, 1, 0], [1, 0, 0]]], types: [.multiple, .single], outcomeCount: 3)
+        #expect(OutcomeAnalysis.reachability(unscored) == ([2], []))
+    }
+
+    /// Thousands of outcomes, most of them never scored: settled at once, in small memory
+    /// (each outcome searched one by one took minutes, and its lists gigabytes).
+    @Test func manyUnscoredOutcomesAreSettledWithoutTheSearch() {
+        let outcomes = 4_000
+        func row(_ scores: [Int: Int]) -> [Int] { (0..<outcomes).map { scores[$0] ?? 0 } }
+        let question = (0..<4).map { a in row([a: 1, (a + 1) % 4: 2]) }
+        let table = OutcomeTable(weights: Array(repeating: question, count: 30), types: Array(repeating: .single, count: 30),
+                                 outcomeCount: outcomes)
+        let found = OutcomeAnalysis.reachability(table)
+        #expect(found.unreachable == Array(4..<outcomes) && found.undecided.isEmpty)
+        let negative = OutcomeTable(weights: [[row([0: -1, 1: 1]), row([1: 1])]], types: [.single], outcomeCount: outcomes)
+        // o0 may fall below 0, where an unscored outcome's 0 beats it, but o1 never does and
+        // comes first: still settled (o0 itself never wins: o1 is always ahead).
+        #expect(OutcomeAnalysis.reachability(negative).unreachable == [0] + Array(2..<outcomes))
     }
 
     @Test func hugeWeightsThatDoNotPackStillCountExactly() {
