@@ -154,9 +154,10 @@ public enum SiteLoader {
         let settingsPath = location.root + "/quizgen.yml"
         let settingsKind = fs.kind(settingsPath)
         if let kind = settingsKind, kind != .file {
-            // Not read (a pipe could wait for ever): said, as the settings it holds are not used.
-            diagnostics.append(.warning(
-                "quizgen.yml is \(kind == .directory ? "a folder" : "not a regular file"): the site's settings are not read",
+            // Not read (a pipe could wait for ever), and an error: a site built without its
+            // settings would be published in the wrong language, with the wrong base URL.
+            diagnostics.append(.error(
+                "quizgen.yml is \(kind == .directory ? "a folder" : "not a regular file"): the site's settings cannot be read",
                 file: location.rootDisplay + "quizgen.yml", hint: "make quizgen.yml a YAML file, or remove it"))
         } else if settingsKind == .file {
             if let refusal = boundary.refusal(settingsPath, display: location.rootDisplay + "quizgen.yml") {

@@ -182,14 +182,14 @@ import Testing
     }
 
     /// A quizgen.yml that is a folder or a pipe is not read (a pipe would wait for a writer),
-    /// and said to be unused rather than passed over in silence.
+    /// and is an error: the site is not built without its settings.
     @Test func quizgenYmlThatIsNoFileIsSaidNotRead() throws {
         let site = TemporarySite(files: ["Content/s.md": story, "quizgen.yml/x": "title: T\n"])
-        #expect(located(site.build().diagnostics) == ["quizgen.yml:0:0: warning: quizgen.yml is a folder: the site's settings are not read"])
+        #expect(located(site.build().diagnostics) == ["quizgen.yml:0:0: error: quizgen.yml is a folder: the site's settings cannot be read"])
         try FileManager.default.removeItem(atPath: site.root.path + "/quizgen.yml")
         #expect(mkfifo(site.root.path + "/quizgen.yml", 0o600) == 0)
         #expect(located(site.build().diagnostics) == [
-            "quizgen.yml:0:0: warning: quizgen.yml is not a regular file: the site's settings are not read",
+            "quizgen.yml:0:0: error: quizgen.yml is not a regular file: the site's settings cannot be read",
         ])
     }
 
