@@ -62,7 +62,6 @@ public struct ContentMeta: Sendable {
     }
 }
 
-/// One parsed content file.
 /// An image the Markdown shows: its source as written, and where it starts (a byte column).
 public struct ImageReference: Sendable, Equatable {
     public var source: String
@@ -90,6 +89,7 @@ public struct LinkReference: Sendable, Equatable {
     }
 }
 
+/// One parsed content file.
 public struct ContentPiece: Sendable {
     public enum Body: Sendable {
         case personality(PersonalityQuiz)
