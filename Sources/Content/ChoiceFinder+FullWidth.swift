@@ -81,20 +81,21 @@ extension ChoiceFinder {
         while i + 2 < scalars.count {
             defer { i += 1 }
             let (close, open, hash) = (scalars[i], scalars[i + 1], scalars[i + 2])
-            guard Self.closers.contains(close), open == "(" || open == "（", hash == "#" || hash == "＃",
-                  !(close.isASCII && open.isASCII && hash.isASCII) else { continue }
+            guard Self.closers.contains(close), open == "(" || open == "（", hash == "#" || hash == "＃" else { continue }
             let idStart = i + 3
             var idEnd = idStart
             while idEnd < scalars.count, scalars[idEnd] != ")", scalars[idEnd] != "）", !scalars[idEnd].properties.isWhitespace {
                 idEnd += 1
             }
             let shut: Unicode.Scalar? = idEnd < scalars.count && !scalars[idEnd].properties.isWhitespace ? scalars[idEnd] : nil
+            // `](#cave）`: all ASCII but the closing sign, the likeliest slip of all.
+            guard !(close.isASCII && open.isASCII && hash.isASCII && shut?.isASCII != false) else { continue }
             let labelStart = scalars[..<i].lastIndex { Self.openers.contains($0) }
             let signs = [labelStart.map { scalars[$0] }, close, open, hash, shut].compactMap { $0 }.filter { !$0.isASCII }
             var named: [Unicode.Scalar] = []
             for sign in signs where !named.contains(sign) { named.append(sign) }
             // The first full-width sign is where the slip is.
-            let first = [labelStart, i, i + 1, i + 2].compactMap { $0 }.first { !scalars[$0].isASCII } ?? i
+            let first = [labelStart, i, i + 1, i + 2, shut == nil ? nil : idEnd].compactMap { $0 }.first { !scalars[$0].isASCII } ?? i
             let node = run[places[first].node]
             let id = Story.percentDecoded(String(String.UnicodeScalarView(scalars[idStart..<idEnd])))
             let label = labelStart.map { String(String.UnicodeScalarView(scalars[($0 + 1)..<i])) } ?? "…"

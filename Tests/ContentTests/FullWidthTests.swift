@@ -35,6 +35,21 @@ import Testing
         ])
     }
 
+    /// The likeliest slip of all: ASCII but for the closing parenthesis (`](#なか）`), which
+    /// Markdown reads as text; warned at that sign.
+    @Test func aFullWidthClosingParenthesisAloneIsWarned() {
+        let problems = storyProblems("""
+            ## 入口 {#iriguchi}
+            - [戻る](#なか）
+
+            ## 中 {#なか}
+            おしまい。
+            """)
+        #expect(described(problems.filter { $0.message.contains("full-width") }) == [
+            "6:11: warning: '）' is a full-width character, so this is text, not a link: no choice | write it in ASCII: [戻る](#なか)",
+        ])
+    }
+
     /// An input method's brackets too, and in a sentence, a heading and the introduction.
     @Test func fullWidthBracketsAnywhereInAStory() throws {
         let problems = storyProblems("""
