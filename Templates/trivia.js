@@ -132,7 +132,9 @@
     const late = !log[log.length - 1][1]
     $('over').hidden = !D.e || perfect || late
     $('overt').hidden = !D.e || perfect || !late
-    if (D.pass != null) $('failed').hidden = !($('passed').hidden = score * 100 < D.pass * max)
+    // Sudden death judges the pass mark over every question dealt: a game lost early has not earned it.
+    const whole = D.e ? draw.reduce((s, i) => s + Q[i].p, 0) : max
+    if (D.pass != null) $('failed').hidden = !($('passed').hidden = score * 100 < D.pass * whole)
     kids($('sum'), 'p.tm').forEach((p, i) => p.hidden = i != mode)
     $('review').innerHTML = log.map(([q, picks, right, mine = picks && names(q, picks.sort((a, b) => a - b))]) => `<li class="${right ? 'ok' : 'no'}"><p class="v"${U}>${D.m[right ? 'ok' : 'no']}</p><p>${q.h}</p>${q.b ? `<div>${q.b}</div>` : ''}`
       + `<p${mine ? '' : U}>${say('yours', mine || D.m[picks ? 'none' : 'out'])}</p>`

@@ -321,6 +321,26 @@ await check('the pass mark chooses the pass or fail message; a partly right mult
   assert(!g.visible('perfect') && !g.visible('over'), 'no perfect or game-over message')
 })
 
+await check('under sudden death the pass mark counts every question dealt, so a game lost early does not pass', () => {
+  const sudden = passPage.replace('"e":false', '"e":true')
+  assert(sudden !== passPage, 'the pass page plays on after a wrong answer')
+  const { q, pass } = game(sudden).data, whole = q.reduce((s, x) => s + x.p, 0)
+  // Right up to question k, then wrong: enough of what was played, not enough of what was dealt.
+  let k = 1, won = q[0].p
+  while (k < q.length - 1 && !(won * 100 >= pass * (won + q[k].p) && won * 100 < pass * whole)) won += q[k++].p
+  assert(won * 100 >= pass * (won + q[k].p) && won * 100 < pass * whole, 'a play that passes on the questions played alone')
+  const g = game(sudden)
+  g.$('begin').click()
+  const asked = playRound(g, n => n <= k)
+  equal(asked.length, k + 1, 'the wrong answer ended the game')
+  const { pct } = expectResult(g, asked, 'lost early')
+  assert(pct >= pass && g.visible('over'), 'the played questions alone reach the pass mark')
+  assert(g.visible('failed') && !g.visible('passed'), 'a game lost early passed')
+  g.$('again').click()
+  playRound(g, () => true)
+  assert(g.visible('passed') && g.visible('perfect') && !g.visible('failed'), 'a perfect run passes')
+})
+
 await check('a multiple question scores only the exact set of right choices', () => {
   const g = game(passPage)
   g.$('begin').click()
