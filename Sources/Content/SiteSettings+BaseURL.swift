@@ -37,6 +37,13 @@ extension SiteSettings {
         let afterScheme = base.dropFirst(scheme.count)
         let authority = afterScheme.prefix { $0 != "/" }
         if authority.contains("@") { return refused("a user name or password ('@')") }
+        // A page's address copied from the browser (`…/class-7b/index.html`): every page's URL
+        // would go on below the page.
+        let lastName = afterScheme.dropFirst(authority.count).split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        if afterScheme.dropFirst(authority.count).contains("/"), [".html", ".htm"].contains(where: { lastName.lowercased().hasSuffix($0) }) {
+            let folder = scheme + afterScheme.dropLast(lastName.count)
+            return refused("a page's name at its end ('\(lastName)')", hint: "name the folder the site is in: \(folder)")
+        }
         // The base as pages append to it: the host and port as pages write them, then the
         // path (what follows the authority as written) percent-encoded.
         func url(_ hostAndPort: String) -> Result<String, BaseURLProblem> {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Diagnostics
 
 @main
 struct Quizgen: AsyncParsableCommand {
@@ -24,4 +25,20 @@ struct Quizgen: AsyncParsableCommand {
         ],
         defaultSubcommand: nil
     )
+
+    static func main() async {
+        if let word = CommandLine.arguments.dropFirst().first, let error = unknownCommand(word) { exit(withError: error) }
+        await main(nil)
+    }
+
+    /// ArgumentParser calls a mistyped command (`quizgen biuld`) an "unexpected argument";
+    /// say it is no command, and name the nearest or all of them.
+    static func unknownCommand(_ word: String) -> ValidationError? {
+        guard !word.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard !names.contains(word), word != "help" else { return nil }
+        let hint = NearestMatch.find(word, in: names).map { "Did you mean '\($0)'?" }
+            ?? "The commands are " + names.joined(separator: ", ") + "."
+        return ValidationError("Unknown command '\(word)'. \(hint)")
+    }
 }

@@ -22,6 +22,21 @@ import TestSupport
         #expect(check.stdout.contains("share"))
     }
 
+    /// A mistyped command is named as one, with the nearest command, or all of them when
+    /// none is near; a usage error either way.
+    @Test func aMistypedCommandGetsTheNearestOne() throws {
+        let typo = try quizgen("biuld")
+        #expect(typo.status == 64)
+        #expect(typo.stderr.hasPrefix("Error: Unknown command 'biuld'. Did you mean 'build'?\n"), "\(typo.stderr)")
+        #expect(try quizgen("serv", "--port", "1").stderr.contains("Did you mean 'serve'?"))
+        let unknown = try quizgen("publish")
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("Unknown command 'publish'. The commands are build, check, serve, init, new, graph, templates, import, export."), "\(unknown.stderr)")
+        // What is a command, or an option, is left to the parser.
+        #expect(try quizgen("help", "build").status == 0)
+        #expect(try quizgen("--version").status == 0)
+    }
+
     /// Every command can end with a usage error, so every help's exit statuses name 64;
     /// `quizgen help <command>` (which the root's help points to) prints the same help; and
     /// the README's synopsis of each command names every option its help does.

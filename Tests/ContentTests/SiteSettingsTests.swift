@@ -40,6 +40,18 @@ import Testing
         }
     }
 
+    /// A page's address copied from the browser would put every page's URL below that page.
+    @Test func aBaseURLNamesAFolderNotAPage() {
+        let (parsed, problems) = settings("base-url: https://teacher.github.io/class-7b/index.html\n")
+        #expect(parsed.baseURL == nil)
+        #expect(problems == ["1:11: error: 'base-url' is the address the site lives at, and 'https://teacher.github.io/class-7b/index.html' has a page's name at its end ('index.html')"])
+        let hinted = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "base-url: https://teacher.github.io/Index.HTM\n")).1
+        #expect(hinted.map(\.hint) == ["name the folder the site is in: https://teacher.github.io/"])
+        // A folder named like a page, or a host, is not one.
+        #expect(settings("base-url: https://quiz.html.example/q.html/\n").0.baseURL == "https://quiz.html.example/q.html/")
+        #expect(settings("base-url: https://example.html\n").0.baseURL == "https://example.html/")
+    }
+
     /// Pages carry the base as a URL: a host in another script in IDNA's ASCII form
     /// (lower-cased and NFC-normalised first), a path's other bytes percent-encoded as UTF-8,
     /// and an ASCII base exactly as written.
