@@ -89,6 +89,7 @@ public enum ContentParser {
                 "Markdown nested more than \(MarkdownParser.maximumDepth) levels deep is shown as plain text",
                 line: position.line, byteColumn: position.column))
         }
+        diagnostics += SpacedAddresses.warnings(in: file, bodyOffset: frontMatter.bodyOffset, document: parsed.document)
         if !options.allowRawHTML, let html = parsed.rawHTMLAt {
             diagnostics.append(file.warning(
                 "raw HTML is left out of the page", line: html.line, byteColumn: html.column,
