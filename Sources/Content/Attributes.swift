@@ -3,6 +3,10 @@ import Markdown
 
 /// The parsed tokens of an attribute block `{#id .flag key=value name name=N}`.
 public struct Attributes: Sendable, Equatable {
+    /// For a word in braces at the end of a heading that means nothing there (`B = {2}`, a
+    /// set in a maths question): the author may have meant the braces as text.
+    static let bracesAsTextHint = "braces at the end of a heading are its attribute block, left out of the heading; to show them as text, write \\{"
+
     public struct Token: Sendable, Equatable {
         public enum Kind: Sendable, Equatable {
             /// `#name`

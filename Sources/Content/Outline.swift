@@ -52,6 +52,19 @@ public struct Outline: Sendable {
             }
         }
         if let last = blocks.last, last.isCodeBlock, let unclosed = unclosedFence(last, file: file) { diagnostics.append(unclosed) }
+        // `### Inside {#inside}`: a heading a level off holds a block that names a page,
+        // question or outcome, and nothing reads it; the errors it causes ("unknown page
+        // 'inside'") would not say why.
+        for block in blocks {
+            guard let level = block.headingLevel, level != 2, let braces = block.attributes else { continue }
+            let marks = String(repeating: "#", count: level)
+            let title = outline.titleHeading != nil && level == 1 && block.range.start.line == blocks.first(where: { $0.headingLevel == 1 })?.range.start.line
+            diagnostics.append(file.warning(
+                "an attribute block works only on a '##' heading: on this '\(marks)' heading, '{\(braces.text)}' is "
+                    + (title ? "ignored" : "shown as text"),
+                line: braces.brace.line, byteColumn: braces.brace.column,
+                hint: "a page, a question or an outcome starts at a '##' heading; to show the braces as text, write \\{"))
+        }
         outline.items.reserveCapacity(headings.count)
         for (n, start) in headings.enumerated() {
             let (heading, attributes, problems) = Self.heading(blocks[start], file: file)

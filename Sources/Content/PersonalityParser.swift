@@ -105,7 +105,7 @@ enum PersonalityParser {
             case .name(let name):
                 diagnostics.append(file.warning(
                     "'\(name)' on a question heading is ignored", line: token.line, byteColumn: token.column,
-                    hint: outcomes[name] != nil ? "outcome references go at the end of each answer, e.g. '- Steak {\(name)}'" : nil))
+                    hint: outcomes[name] != nil ? "outcome references go at the end of each answer, e.g. '- Steak {\(name)}'" : Attributes.bracesAsTextHint))
             case .pair(let key, _):
                 diagnostics.append(file.warning(
                     "unknown setting '\(key)' on a question", line: token.line, byteColumn: token.column,

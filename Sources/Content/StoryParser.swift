@@ -132,7 +132,7 @@ enum StoryParser {
             case .name(let name):
                 diagnostics.append(file.warning(
                     "'\(name)' has no meaning on a story page and is ignored", line: token.line, byteColumn: token.column,
-                    hint: "a page's id is written '#\(name)'; choices are links in the page, e.g. [Go on](#\(name))"))
+                    hint: "a page's id is written '#\(name)'; choices are links in the page, e.g. [Go on](#\(name)); braces meant as text are written \\{"))
             }
         }
         let title = item.heading.children

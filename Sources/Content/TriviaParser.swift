@@ -184,7 +184,7 @@ enum TriviaParser {
             case .name(let name):
                 diagnostics.append(file.warning(
                     "'\(name)' on a question heading is ignored", line: token.line, byteColumn: token.column,
-                    hint: levels.isLevel(name) || typeFlags.contains(name) ? "flags start with a dot: .\(name)" : nil))
+                    hint: levels.isLevel(name) || typeFlags.contains(name) ? "flags start with a dot: .\(name)" : Attributes.bracesAsTextHint))
             case .id:
                 break
             }

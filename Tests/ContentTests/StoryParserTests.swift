@@ -411,7 +411,7 @@ let cave = """
         ])
         #expect(problems.map(\.hint) == [
             "did you mean '.ending'?", "did you mean 'ending'?",
-            "a page's id is written '#dragon'; choices are links in the page, e.g. [Go on](#dragon)",
+            "a page's id is written '#dragon'; choices are links in the page, e.g. [Go on](#dragon); braces meant as text are written \\{",
         ])
     }
 
