@@ -208,6 +208,8 @@ public enum ContentParser {
 
     public enum SiblingError: Error, Sendable, Equatable {
         case notFound
+        /// Not found, but the folder has a file of a name this near (`bank.csv` for `Bank.csv`).
+        case notFoundNear(String)
         case unreadable(String)
         /// Where the first byte that is not UTF-8 is (line, character column), and its line
         /// with each bad byte as U+FFFD.

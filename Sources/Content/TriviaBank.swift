@@ -71,7 +71,7 @@ enum TriviaBank {
             result.diagnostics += readProblem.map { [$0] } ?? []
             return result
         }
-        guard let columns = Columns(header.fields, file: file, diagnostics: &result.diagnostics) else {
+        guard let columns = Columns(header.fields, file: file, delimiter: delimiter, diagnostics: &result.diagnostics) else {
             result.diagnostics += readProblem.map { [$0] } ?? []
             return result
         }
@@ -79,7 +79,10 @@ enum TriviaBank {
         let dataRows = rows.dropFirst().filter { !$0.fields.allSatisfy { $0.allSatisfy(\.isWhitespace) } }
         result.rowCount = dataRows.count
         for row in dataRows {
-            let (question, rowProblems) = parseRow(row, columns: columns, separator: separator, delimiter: delimiter, file: file, levels: &levels)
+            var (question, rowProblems) = parseRow(row, columns: columns, separator: separator, delimiter: delimiter, file: file, levels: &levels)
+            if rowProblems.hasErrors, let shifted = unquotedDelimiter(in: row, columns: columns, separator: separator, delimiter: delimiter, file: file, levels: levels) {
+                (question, rowProblems) = (nil, [shifted])
+            }
             problems += rowProblems
             if let question { result.questions.append(question) }
         }
@@ -230,9 +233,11 @@ enum TriviaBank {
 
         var isPerAnswer: Bool { !answerColumns.isEmpty }
 
-        init?(_ header: [String], file: SourceFile, diagnostics: inout [Diagnostic]) {
+        init?(_ header: [String], file: SourceFile, delimiter: Character = ",", diagnostics: inout [Diagnostic]) {
             names = header.map(Self.canonical)
-            count = names.count
+            // Empty names after the last column (`…,explanation,,`, as spreadsheets write)
+            // are no columns: a value under one is a row that holds too many fields.
+            count = (names.lastIndex { !$0.isEmpty } ?? -1) + 1
             index = [:]
             var numbered: [Int: Int] = [:]
             var unknown: [String] = []
@@ -279,6 +284,21 @@ enum TriviaBank {
                 }
                 if index["correct"] == nil && index["answer"] == nil { missing.append("correct") }
             }
+            // `choises`: the missing column at the name that was meant for it.
+            var misspelt: [String] = []
+            if !missing.isEmpty, !unknown.isEmpty {
+                let spans = TriviaBank.fieldSpans(Array(file.line(1).utf8), delimiter: delimiter)
+                for name in missing {
+                    guard let typo = unknown.first(where: { NearestMatch.find($0.lowercased(), in: [name]) != nil }),
+                          let i = header.firstIndex(where: { $0.trimmingWhitespace == typo }) else { continue }
+                    misspelt.append(typo)
+                    problems.append(file.error(
+                        "the bank's header has no '\(name)' column", line: 1, byteColumn: i < spans.count ? spans[i].lowerBound + 1 : 1,
+                        hint: "did you mean '\(name)'? '\(typo)' is no column quizgen knows"))
+                }
+                missing.removeAll { name in unknown.contains { NearestMatch.find($0.lowercased(), in: [name]) != nil } }
+                unknown.removeAll { misspelt.contains($0) }
+            }
             if !missing.isEmpty {
                 problems.append(file.error(
                     "the bank's header has no \(FrontMatterReader.list(missing, or: false)) column\(missing.count == 1 ? "" : "s")",
@@ -289,8 +309,11 @@ enum TriviaBank {
                 let all = TriviaBank.required + TriviaBank.optional
                 let more = unknown.count > 3 ? " and \(unknown.count - 3) more" : ""
                 let list = unknown.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+                // At the first of them.
+                let spans = TriviaBank.fieldSpans(Array(file.line(1).utf8), delimiter: delimiter)
+                let at = header.firstIndex { $0.trimmingWhitespace == first }.flatMap { $0 < spans.count ? spans[$0].lowerBound + 1 : nil } ?? 1
                 problems.append(file.warning(
-                    "unknown column\(unknown.count == 1 ? "" : "s") \(list)\(more) ignored", line: 1,
+                    "unknown column\(unknown.count == 1 ? "" : "s") \(list)\(more) ignored", line: 1, byteColumn: at,
                     hint: NearestMatch.hint(first.lowercased(), in: all) ?? "known columns: \(all.joined(separator: ", "))"))
             }
             diagnostics += problems
@@ -319,6 +342,36 @@ enum TriviaBank {
             guard let i = index[name] else { return nil }
             return i < fields.count ? fields[i].trimmingWhitespace : ""
         }
+    }
+
+    /// `What is 1,000 + 1?,1001|1000,1001`: a field that holds the delimiter unquoted moves
+    /// every field after it one column on, and the errors that follows ("only one choice",
+    /// "unknown level") are about the wrong fields. When the row reads without error with
+    /// one delimiter taken back into its field, that delimiter is the error. Tried only on a
+    /// one-line row that has errors.
+    static func unquotedDelimiter(
+        in row: Row, columns: Columns, separator: String, delimiter: Character, file: SourceFile, levels: TriviaParser.Levels
+    ) -> Diagnostic? {
+        // Too many fields has its own error, which says to quote.
+        guard row.lines == 1, row.fields.count > 1,
+              !row.fields.dropFirst(columns.count).contains(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
+        let spans = fieldSpans(Array(file.line(row.line).utf8), delimiter: delimiter)
+        guard spans.count == row.fields.count else { return nil }
+        for k in 0..<min(row.fields.count - 1, columns.count) where !columns.names[k].isEmpty {
+            var joined = row
+            joined.fields[k...(k + 1)] = [row.fields[k] + String(delimiter) + row.fields[k + 1]]
+            var trial = levels
+            // Read without a word: a guess that leaves a warning is no better than the errors.
+            guard parseRow(joined, columns: columns, separator: separator, delimiter: delimiter, file: file, levels: &trial).1.isEmpty else {
+                continue
+            }
+            let field = joined.fields[k].replacingOccurrences(of: "\"", with: "\"\"")
+            let name = delimiterNames[delimiter].map { "a \($0)" } ?? "'\(delimiter)'"
+            return file.error(
+                "the \(columns.names[k]) of this row holds \(name) outside double quotes, so the fields after it moved one column on",
+                line: row.line, byteColumn: spans[k].upperBound + 1, hint: "put the field in double quotes: \"\(field)\"")
+        }
+        return nil
     }
 
     static func parseRow(

@@ -462,11 +462,21 @@ enum TriviaParser {
                 hint: "move '\(bank)' into \(folder)/ and write its path from there")
         }
         let display = folder.isEmpty ? relative : folder + "/" + relative
+        // A workbook reads as bytes that are not UTF-8 at all.
+        if let dot = relative.lastIndex(of: "."), ["xlsx", "xlsm", "xls", "ods", "numbers"].contains(relative[relative.index(after: dot)...].lowercased()) {
+            return fail(
+                "'\(bank)' is a spreadsheet workbook, and a bank is a CSV file",
+                hint: "save the sheet as CSV (in Excel: Save As, CSV UTF-8; in LibreOffice: Save As, Text CSV) and name that file here")
+        }
         switch readSibling(relative) {
         case .success(let text):
             return .success((display, text))
         case .failure(.notFound):
             return fail("bank file '\(bank)' not found", hint: "the path is relative to this file's folder: \(display) does not exist")
+        case .failure(.notFoundNear(let name)):
+            // Letter case most of all: the build runs, and hosts serve, on systems where it counts.
+            let near = String(bank.dropLast(bank.split(separator: "/").last?.count ?? 0)) + name
+            return fail("bank file '\(bank)' not found", hint: "did you mean '\(near)'?")
         case .failure(.outsideSite(let target)):
             return fail(
                 "the bank file '\(bank)' is a link to \(target), outside the content folder or hidden: it is not read",

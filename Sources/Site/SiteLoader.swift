@@ -284,7 +284,12 @@ public enum SiteLoader {
         guard !relative.split(separator: "/").contains(".."), !relative.hasPrefix("/") else { return .failure(.notFound) }
         let path = location.content + "/" + relative
         switch fs.kind(path) {
-        case nil: return .failure(.notFound)
+        case nil:
+            let (folder, name) = path.lastIndex(of: "/").map { (String(path[..<$0]), String(path[path.index(after: $0)...])) } ?? (".", path)
+            // Names are looked for only where the site may read (no name from behind a link out).
+            guard boundary.escape(folder) == nil else { return .failure(.notFound) }
+            let names = ((try? fs.list(folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+            return NearestMatch.find(name, in: names).map { .failure(.notFoundNear($0)) } ?? .failure(.notFound)
         case .directory: return .failure(.unreadable("it is a folder"))
         case .other: return .failure(.unreadable("it is not a regular file"))
         case .file: break

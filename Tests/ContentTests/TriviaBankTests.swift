@@ -118,10 +118,33 @@ func placed(_ diagnostics: [Diagnostic]) -> [String] {
             + "level and explanation), or question, answer 1, answer 2, … and correct (the number of the right answer) "
             + "for a sheet with one column per answer; this one names 'question', 'options', 'solution'")
         let (_, typo) = banked("question,choices,answer,levle\nQ,a|b,a,easy\n")
-        #expect(placed(typo) == ["Content/quizzes/bank.csv:1:1: warning: unknown column 'levle' ignored"])
+        #expect(placed(typo) == ["Content/quizzes/bank.csv:1:25: warning: unknown column 'levle' ignored"])
         #expect(typo[0].hint == "did you mean 'level'?")
         let (_, twice) = banked("question,choices,answer,answer\n")
         #expect(placed(twice) == ["Content/quizzes/bank.csv:1:1: error: the header names the column 'answer' twice"])
+    }
+
+    /// A misspelt required column is said at the name meant for it.
+    @Test func aMisspeltColumnIsNamedWhereItStands() {
+        let (quiz, problems) = banked("question;choises;answer\nQ;a|b;a\n")
+        #expect(quiz == nil)
+        #expect(placed(problems) == ["Content/quizzes/bank.csv:1:10: error: the bank's header has no 'choices' column"])
+        #expect(problems.map(\.hint) == ["did you mean 'choices'? 'choises' is no column quizgen knows"])
+    }
+
+    /// `What is 1,000 + 1?` unquoted, under a header a spreadsheet ended with empty columns:
+    /// the comma is the error, not the fields it moved.
+    @Test func aDelimiterOutsideQuotesIsTheErrorWhenTheRowReadsWithoutIt() {
+        let (quiz, problems) = banked("question,choices,answer,level,explanation,,\nWhat is 1,000 + 1?,1001|1000,1001,easy,\nQ2,a|b,a,,\n")
+        #expect(quiz == nil)
+        #expect(placed(problems) == [
+            "Content/quizzes/bank.csv:2:10: error: the question of this row holds a comma outside double quotes, so the fields after it moved one column on",
+        ])
+        #expect(problems[0].hint == "put the field in double quotes: \"What is 1,000 + 1?\"")
+        // A row that is wrong however it is read keeps its own errors.
+        let (_, other) = banked("question,choices,answer,level,,\nWhat is 1,000?,1001,1001,\n")
+        #expect(placed(other).first == "Content/quizzes/bank.csv:2:11: error: this row has only one choice")
+        #expect(!other.contains { $0.message.contains("outside double quotes") })
     }
 
     @Test func malformedCSVIsLocatedAtItsRow() {

@@ -78,6 +78,23 @@ import Testing
         #expect(output.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
             "Content/quiz/banked.md:5:7: bank file 'banks/bank.csv' not found",
         ])
+        #expect(output.diagnostics.first?.hint == "the path is relative to this file's folder: Content/quiz/banks/bank.csv does not exist")
+        // A name that differs in letter case (or by a slip) is named: hosts tell them apart.
+        site.write("Content/quiz/banks/Bank.CSV", "question,choices,answer\nQ,a|b,a\n")
+        let near = site.build().diagnostics
+        #expect(near.map(\.message) == ["bank file 'banks/bank.csv' not found"])
+        #expect(near.first?.hint == "did you mean 'banks/Bank.CSV'?")
+    }
+
+    /// A workbook is named as one, before its bytes are read as text.
+    @Test func aWorkbookIsNoBank() {
+        let site = TemporarySite(files: ["Content/quiz/banked.md": markdown.replacingOccurrences(of: "banks/bank.csv", with: "banks/bank.xlsx")])
+        site.writeBytes("Content/quiz/banks/bank.xlsx", [0x50, 0x4B, 0x03, 0x04, 0xFF, 0x00])
+        let output = site.build()
+        #expect(output.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
+            "Content/quiz/banked.md:5:7: 'banks/bank.xlsx' is a spreadsheet workbook, and a bank is a CSV file",
+        ])
+        #expect(output.diagnostics.first?.hint?.contains("CSV UTF-8") == true)
     }
 
     /// Runaway input must neither crash nor hang the build: it is refused with a message.
