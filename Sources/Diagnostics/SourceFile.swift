@@ -8,6 +8,8 @@ public struct SourceFile: Sendable {
     public let text: String
     /// Byte offset of the start of each line; lineStarts[0] == 0.
     public let lineStarts: [Int]
+    /// Where the characters of long lines start, as far as diagnostics asked.
+    private let columns = LineColumns()
 
     public init(path: String, text: String) {
         self.path = path
@@ -41,14 +43,27 @@ public struct SourceFile: Sendable {
     /// Converts a 1-based byte column on a line into a 1-based character column.
     public func characterColumn(line: Int, byteColumn: Int) -> Int {
         guard byteColumn > 1, let range = byteRange(ofLine: line) else { return max(byteColumn, 1) }
-        let bytes = Array(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: range.lowerBound)...]
-            .prefix(min(byteColumn - 1, range.count)))
         // A byte column inside a multi-byte character points at that character.
-        var cut = bytes.count
+        var cut = min(byteColumn - 1, range.count)
         while cut > 0, isContinuation(at: range.lowerBound + cut) {
             cut -= 1
         }
-        return String(decoding: bytes[..<cut], as: UTF8.self).count + 1
+        guard range.count > Self.longLine else {
+            let start = text.utf8.index(text.utf8.startIndex, offsetBy: range.lowerBound)
+            return String(decoding: text.utf8[start...].prefix(cut), as: UTF8.self).count + 1
+        }
+        let whole = self.whole(range)
+        return columns.characters(before: whole.utf8.index(whole.startIndex, offsetBy: cut), in: whole, number: line) + 1
+    }
+
+    /// A line over this many bytes keeps only the part around a diagnostic's column, and its
+    /// columns are counted on from checkpoints (`LineColumns`), not from its start.
+    static let longLine = 8 * storedReach
+
+    /// The text of a line's byte range.
+    private func whole(_ range: Range<Int>) -> Substring {
+        let utf8 = text.utf8
+        return text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
     }
 
     private func isContinuation(at offset: Int) -> Bool {
@@ -71,14 +86,13 @@ public struct SourceFile: Sendable {
     /// report shows (`DiagnosticPrinter.windowReach`).
     public static let storedReach = 200
 
-    /// The line as a diagnostic keeps it: whole, or of a line over `8 × storedReach` bytes, the
+    /// The line as a diagnostic keeps it: whole, or of a long line (`longLine`), the
     /// characters within `storedReach` of the column and how many come before them.
     func sourceLine(_ number: Int, around column: Int) -> (String, Int?) {
-        guard let range = byteRange(ofLine: number), range.count > 8 * Self.storedReach else { return (line(number), nil) }
-        let utf8 = text.utf8
-        let whole = text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+        guard let range = byteRange(ofLine: number), range.count > Self.longLine else { return (line(number), nil) }
+        let whole = self.whole(range)
         let skipped = max(column - 1 - Self.storedReach, 0)
-        let start = whole.index(whole.startIndex, offsetBy: skipped, limitedBy: whole.endIndex) ?? whole.endIndex
+        let start = columns.index(ofCharacter: skipped, in: whole, number: number)
         let end = whole.index(start, offsetBy: 2 * Self.storedReach, limitedBy: whole.endIndex) ?? whole.endIndex
         return (String(whole[start..<end]), skipped)
     }

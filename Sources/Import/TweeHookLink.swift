@@ -44,8 +44,10 @@ struct TweeHookLink {
     static func find(in lines: [(number: Int, text: Substring)], format: TweeStoryFormat) -> [TweeHookLink] {
         var scan = Scan(format: format)
         var hidden: TweeLine.Hidden?
+        let lastCodeClose = format == .sugarcube ? TweeLine.lastCodeClose(in: lines) : 0
         for (number, raw) in lines {
-            for piece in TweeLine(raw, hidden: &hidden, sugarCube: format == .sugarcube).pieces {
+            let line = TweeLine(raw, hidden: &hidden, sugarCube: format == .sugarcube, codeClosesBelow: number < lastCodeClose)
+            for piece in line.pieces {
                 scan.read(piece, line: number, in: raw)
             }
         }
@@ -81,7 +83,7 @@ struct TweeHookLink {
                 }
             case .link:
                 drop("a link [[…]]")
-            case .code, .verbatim:
+            case .code, .verbatim, .codeMarkup:
                 drop("text")
             case .tag:
                 break

@@ -98,6 +98,7 @@ extension TweeImporter {
         var hookLinks: [Int: [TweeHookLink]] = [:]
         for hookLink in TweeHookLink.find(in: passage.lines, format: format) { hookLinks[hookLink.line, default: []].append(hookLink) }
         var resume: (line: Int, at: String.Index)?
+        let lastCodeClose = format == .sugarcube ? TweeLine.lastCodeClose(in: passage.lines) : 0
         for (number, raw) in passage.lines {
             var cut: String.Index?
             if let after = resume {
@@ -163,7 +164,9 @@ extension TweeImporter {
                 line = start.rest
             }
             let starting = (hookLinks[number] ?? []).filter { line.startIndex <= $0.macro.range.lowerBound && $0.macro.range.lowerBound < line.endIndex }
-            let pieces = TweeLine(line, hidden: &hidden, sugarCube: format == .sugarcube, hookLinks: Dictionary(starting.map { ($0.macro.range.lowerBound, $0.macro) }) { a, _ in a }).pieces
+            let pieces = TweeLine(
+                line, hidden: &hidden, sugarCube: format == .sugarcube, codeClosesBelow: number < lastCodeClose,
+                hookLinks: Dictionary(starting.map { ($0.macro.range.lowerBound, $0.macro) }) { a, _ in a }).pieces
             if let across = starting.first(where: { $0.endLine > number }) {
                 resume = (across.endLine, across.end)
                 joinsNext = true
@@ -201,6 +204,9 @@ extension TweeImporter {
                     write(String(text))
                 case .verbatim(let text):
                     write(MarkdownText.escape(String(text)))
+                case .codeMarkup(let code):
+                    // SugarCube's `{{{code}}}` is a code span, written as it stands.
+                    if !code.isEmpty { write(MarkdownText.codeSpan(code)) }
                 case .tag(let name, let start, let end):
                     let tag = line[start..<end]
                     let attributes = TwineHTML.attributes(tag[(tag.firstIndex(where: \.isWhitespace) ?? tag.endIndex)...])
@@ -497,7 +503,6 @@ extension TweeImporter {
         if format.readsSnowmanCode, let template = text.firstRange(of: "<%") {
             note(format.named("templates <%…%>", in: .snowman), number, column(template.lowerBound))
         }
-        var result = ""
         var out = ""
         func escaped(_ text: String) -> String {
             text.replacingAll("<<", with: "\\<\\<").replacingAll("](#", with: "]\\(#").replacingAll("`", with: "\\`")
@@ -508,13 +513,7 @@ extension TweeImporter {
             var next = text.index(after: i)
             if !inline.isEmpty, let mark = inline[i] {
                 if let lost = mark.lost { markup(lost, number, column(i)) }
-                if let code = mark.code {
-                    // SugarCube's `{{{code}}}` is a code span, written as it stands.
-                    result += escaped(out) + MarkdownText.codeSpan(code)
-                    out = ""
-                } else {
-                    out += mark.replacement
-                }
+                out += mark.replacement
                 i = text.index(i, offsetBy: mark.length)
                 continue
             }
@@ -526,7 +525,7 @@ extension TweeImporter {
                 continue
             }
             if collapse.depth > 0, character.isWhitespace {
-                if let last = out.last ?? result.last, !last.isWhitespace { out.append(" ") }
+                if let last = out.last, !last.isWhitespace { out.append(" ") }
                 i = next
                 continue
             }
@@ -550,7 +549,7 @@ extension TweeImporter {
             out.append(character)
             i = next
         }
-        return result + escaped(out)
+        return escaped(out)
     }
 
     /// A line of passage text that cannot change the page structure: headings move two levels

@@ -14,6 +14,9 @@ struct TweeLine {
         /// SugarCube's verbatim markup, `"""text"""` and `<nowiki>text</nowiki>`: its text, in which
         /// nothing is markup.
         case verbatim(Substring)
+        /// SugarCube's code markup `{{{code}}}` (or this line's part of one that runs over lines):
+        /// its text, shown as it stands, in which nothing is markup, a link neither.
+        case codeMarkup(Substring)
     }
 
     /// What the text is inside of, from one line to the next: an HTML comment or a script or
@@ -23,14 +26,21 @@ struct TweeLine {
         case element(String)
         /// SugarCube's `/* … */` and `/% … %/`: the mark that ends it.
         case blockComment(String)
+        /// SugarCube's `{{{code}}}` left open on an earlier line: code, not hidden, up to its `}}}`.
+        case code
     }
 
     var pieces: [Piece] = []
 
     /// Cuts `line`; `hidden` says what an earlier line left open and is updated for the next.
     /// `hookLinks` are links found with their hooks beforehand (`TweeHookLink`), by where they start.
-    /// `sugarCube` reads SugarCube's comments and verbatim markup.
-    init(_ line: Substring, hidden: inout Hidden?, sugarCube: Bool = false, hookLinks: [String.Index: TweeMacroLink] = [:]) {
+    /// `sugarCube` reads SugarCube's comments, verbatim and code markup; `codeClosesBelow` says
+    /// that a later line of the passage holds a `}}}`, so that a `{{{` left open here is code
+    /// up to it (as SugarCube reads it), not text.
+    init(
+        _ line: Substring, hidden: inout Hidden?, sugarCube: Bool = false, codeClosesBelow: Bool = false,
+        hookLinks: [String.Index: TweeMacroLink] = [:]
+    ) {
         var i = line.startIndex
         var textStart = i
         // What the rest of the line was found not to hold, so that no search runs to its end
@@ -39,12 +49,18 @@ struct TweeLine {
         var tagsClose = true
         var unclosedRuns: Set<Int> = []
         var verbatimCloses: Set<String> = ["\"\"\"", "</nowiki>"]
+        var codeCloses = true
         func flush(to end: String.Index) {
             if textStart < end { pieces.append(.text(line[textStart..<end])) }
         }
         while i < line.endIndex {
             if let open = hidden {
-                guard let end = Self.end(of: open, in: line[i...]) else {
+                let end = Self.end(of: open, in: line[i...])
+                if open == .code {
+                    // Code goes on from an earlier line: shown as it stands, up to its `}}}`.
+                    pieces.append(.codeMarkup(line[i..<(end.map { line.index($0, offsetBy: -3) } ?? line.endIndex)]))
+                }
+                guard let end else {
                     i = line.endIndex
                     textStart = i
                     break
@@ -100,6 +116,21 @@ struct TweeLine {
                 pieces.append(.verbatim(line[line.index(i, offsetBy: opener.count)..<close.lowerBound]))
                 i = close.upperBound
                 textStart = i
+            } else if sugarCube, rest.hasPrefix("{{{"), codeCloses || codeClosesBelow {
+                // Code, even where it holds `[[…]]`: what is before the first `}}}`, on this
+                // line or a later one. Never closed, it is text.
+                let start = line.index(i, offsetBy: 3)
+                let close = codeCloses ? line[start...].firstRange(of: "}}}") : nil
+                if close == nil { codeCloses = false }
+                if close != nil || codeClosesBelow {
+                    flush(to: i)
+                    pieces.append(.codeMarkup(line[start..<(close?.lowerBound ?? line.endIndex)]))
+                    if close == nil { hidden = .code }
+                    i = close?.upperBound ?? line.endIndex
+                    textStart = i
+                } else {
+                    i = line.index(after: i)
+                }
             } else if sugarCube, rest.hasPrefix("\"\"\"") || rest.hasPrefix("<nowiki>") {
                 // Unclosed on this line: no later opening of the kind is searched for again.
                 verbatimCloses.remove(rest.hasPrefix("<") ? "</nowiki>" : "\"\"\"")
@@ -128,6 +159,12 @@ struct TweeLine {
         flush(to: line.endIndex)
     }
 
+    /// The number of the last of `lines` that holds a `}}}`: a SugarCube `{{{` on a line before it
+    /// opens code (see `codeClosesBelow`).
+    static func lastCodeClose(in lines: [(number: Int, text: Substring)]) -> Int {
+        lines.last { $0.text.contains("}}}") }?.number ?? 0
+    }
+
     /// Where the comment or element ends in `text`: just after its `-->` or closing tag.
     static func end(of hidden: Hidden, in text: Substring) -> String.Index? {
         switch hidden {
@@ -135,6 +172,8 @@ struct TweeLine {
             return text.firstRange(of: "-->")?.upperBound
         case .blockComment(let closer):
             return text.firstRange(of: closer)?.upperBound
+        case .code:
+            return text.firstRange(of: "}}}")?.upperBound
         case .element(let name):
             var from = text.startIndex
             while let open = text[from...].firstRange(of: "</") {

@@ -112,8 +112,8 @@ enum TweeMarkup {
                 Pair(open: "^^", close: "^^", markdown: nil, name: "superscript ^^…^^"),
             ]
         case .sugarcube:
+            // `{{{code}}}` is a piece of its own (`TweeLine`): nothing in it is markup.
             return [
-                Pair(open: "{{{", close: "}}}", markdown: "`", name: "code {{{…}}}"),
                 Pair(open: "''", close: "''", markdown: "**", name: "bold ''…''"),
                 Pair(open: "//", close: "//", markdown: "*", name: "italics //…//"),
                 Pair(open: "__", close: "__", markdown: nil, name: "underline __…__"),
@@ -145,8 +145,6 @@ enum TweeMarkup {
         var length: Int
         var replacement: String
         var lost: String?
-        /// SugarCube's `{{{code}}}`: the code it holds, written as a code span.
-        var code: Substring?
     }
 
     /// The markers of the format's inline markup in a line's text pieces, paired left to right
@@ -170,25 +168,17 @@ enum TweeMarkup {
                 if macroDepth == 0, let (index, pair) = pairs.enumerated().first(where: { open[$0.offset] != nil && rest.hasPrefix($0.element.close) }) {
                     let opening = open[index]!
                     open[index] = nil
-                    if pair.open == "{{{" {
-                        // Code is verbatim, so only within one piece of text.
-                        if opening.piece == number {
-                            marks[opening.at] = Mark(length: text.distance(from: opening.at, to: i) + 3, replacement: "",
-                                                     lost: nil, code: text[text.index(opening.at, offsetBy: 3)..<i])
+                    let lost = pair.markdown == nil || format == .unknown ? pair.name : nil
+                    var length = pair.open.count
+                    if pair.open == "@@", opening.piece == number, format != .unknown {
+                        // `@@#id;.class;color:red;Text@@`: the style list goes with the markers.
+                        let inner = text[text.index(opening.at, offsetBy: 2)..<i]
+                        if let semicolon = inner.prefix(while: { $0 != " " }).lastIndex(of: ";") {
+                            length += inner.distance(from: inner.startIndex, to: semicolon) + 1
                         }
-                    } else {
-                        let lost = pair.markdown == nil || format == .unknown ? pair.name : nil
-                        var length = pair.open.count
-                        if pair.open == "@@", opening.piece == number, format != .unknown {
-                            // `@@#id;.class;color:red;Text@@`: the style list goes with the markers.
-                            let inner = text[text.index(opening.at, offsetBy: 2)..<i]
-                            if let semicolon = inner.prefix(while: { $0 != " " }).lastIndex(of: ";") {
-                                length += inner.distance(from: inner.startIndex, to: semicolon) + 1
-                            }
-                        }
-                        marks[opening.at] = Mark(length: length, replacement: pair.markdown ?? "", lost: lost)
-                        marks[i] = Mark(length: pair.close.count, replacement: pair.markdown ?? "", lost: lost)
                     }
+                    marks[opening.at] = Mark(length: length, replacement: pair.markdown ?? "", lost: lost)
+                    marks[i] = Mark(length: pair.close.count, replacement: pair.markdown ?? "", lost: lost)
                     i = text.index(i, offsetBy: pair.close.count)
                 } else if macroDepth == 0, let (index, pair) = pairs.enumerated().first(where: { rest.hasPrefix($0.element.open) }),
                           !(pair.open == "//" && i > text.startIndex && text[text.index(before: i)] == ":") {

@@ -7,12 +7,26 @@
 /// a comment, `javascript:` in any attribute), never less. After markup that XML rejects
 /// (where a browser stops parsing) it reads on as text, which only finds more.
 public enum SVGScanner {
-    /// What was found, and where: a byte offset into the file.
+    /// What was found, and where: a byte offset into the file; for what a common editor
+    /// writes, how to save the picture without it.
     public struct Finding: Sendable, Equatable {
         public var what: String
         public var offset: Int
-        public init(what: String, offset: Int) { (self.what, self.offset) = (what, offset) }
+        public var hint: String?
+        public init(what: String, offset: Int, hint: String? = nil) { (self.what, self.offset, self.hint) = (what, offset, hint) }
     }
+
+    /// draw.io writes each label as HTML in a `<foreignObject>` unless told otherwise.
+    static let foreignObjectHint = "draw.io writes its labels as HTML in <foreignObject>: export the diagram again "
+        + "(File > Export as > SVG) with Text Settings \"Convert Labels to SVG\", or untick \"Formatted Text\" for "
+        + "the labels (Text tab of the Format panel) before exporting, so that they are SVG text; from another tool, "
+        + "turn its labels into SVG text or outlines"
+
+    /// Older Adobe Illustrator versions declare the namespaces as entities in the DOCTYPE.
+    static let doctypeHint = "older Adobe Illustrator versions write one, to declare names such as &ns_svg;: save "
+        + "the picture again without it (File > Export > Export As…, SVG, in a current Illustrator), or delete the "
+        + "<!DOCTYPE … [ … ]> block and write out each name it declares where it is used "
+        + "(xmlns=\"&ns_svg;\" becomes xmlns=\"http://www.w3.org/2000/svg\")"
 
     /// Elements that run script, hold a document or change where the document's links lead.
     /// Compared by local name (`svg:script`, `html:iframe` too), in lower case.
@@ -87,7 +101,9 @@ public enum SVGScanner {
                 let byte = bytes[i]
                 if byte == 0 { return Finding(what: "a NUL byte (the file is not UTF-8 text)", offset: i) }
                 if byte == UInt8(ascii: "[") {
-                    return Finding(what: "a DOCTYPE with declarations of its own ([…], where entities can hide markup)", offset: start)
+                    return Finding(
+                        what: "a DOCTYPE with declarations of its own ([…], where entities can hide markup)", offset: start,
+                        hint: SVGScanner.doctypeHint)
                 }
                 if let open = quote {
                     if byte == open { quote = nil }
@@ -141,7 +157,8 @@ public enum SVGScanner {
             guard !element.isEmpty else { return nil }  // `a < b`: no tag (and no XML); read on as text
             let local = Self.localName(element)
             if SVGScanner.activeElements.contains(local) {
-                return Finding(what: "a <\(element.prefix(40))> element", offset: start)
+                return Finding(what: "a <\(element.prefix(40))> element", offset: start,
+                               hint: local == "foreignobject" ? SVGScanner.foreignObjectHint : nil)
             }
             var animated: (name: String, offset: Int)?
             while i < bytes.count {

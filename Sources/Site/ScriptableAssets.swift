@@ -144,7 +144,7 @@ public enum ScriptableAssets {
             "this SVG would publish script on the site's address: \(finding.what), which a browser runs when the picture "
                 + "is opened on its own",
             file: display, line: line, column: column,
-            hint: "take it out of the picture (a picture needs none of it); " + trust,
+            hint: (finding.hint ?? "take it out of the picture (a picture needs none of it)") + "; " + trust,
             sourceLine: String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self))
     }
 }

@@ -37,6 +37,75 @@ import Testing
         #expect(file.warning("w", line: 2, byteColumn: 3).sourceLine == "kind: story")
     }
 
+    /// Columns on long lines are counted on from checkpoints (`LineColumns`), not from the
+    /// line's start each time: they are what counting from the start gave, at every byte of
+    /// lines of wide characters, emoji sequences, flags, combining marks (one after a tab
+    /// starts a character of its own) and a CRLF ending, asked for in any order.
+    @Test func longLineColumnsAreWhatCountingFromTheStartGives() {
+        let pieces = ["word ", "日本語", "😀", "👨\u{200D}👩\u{200D}👧", "🇯🇵", "🇫", "e\u{301}\u{302}", "\t\u{301}", "❤️", "1️⃣",
+                      "\u{1100}\u{1161}\u{11A8}", "a\u{200D}", "\u{200D}", " ", "é", "\u{FE0F}"]
+        var seed: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let lines = (0..<3).map { number in
+            (0..<(280 + 80 * number)).map { _ in pieces[next(pieces.count)] }.joined()
+        } + ["short 日本 e\u{301}", ""]
+        #expect(lines.prefix(3).allSatisfy { $0.utf8.count > SourceFile.longLine })
+        let text = lines.joined(separator: "\n") + "\r\n" + lines[0] + "\r\n"
+        let all = lines + [lines[0]]
+        /// The column as it was counted before: the characters of the bytes before it.
+        func counted(_ line: String, _ byteColumn: Int) -> Int {
+            let bytes = Array(line.utf8)
+            guard byteColumn > 1 else { return max(byteColumn, 1) }
+            var cut = min(byteColumn - 1, bytes.count)
+            while cut > 0, cut < bytes.count, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+            return String(decoding: bytes[..<cut], as: UTF8.self).count + 1
+        }
+        /// The part of the line a diagnostic at `column` kept, as it was found before.
+        func kept(_ line: String, _ column: Int) -> (String, Int?) {
+            guard line.utf8.count > 8 * SourceFile.storedReach else { return (line, nil) }
+            let skipped = max(column - 1 - SourceFile.storedReach, 0)
+            let start = line.index(line.startIndex, offsetBy: skipped, limitedBy: line.endIndex) ?? line.endIndex
+            let end = line.index(start, offsetBy: 2 * SourceFile.storedReach, limitedBy: line.endIndex) ?? line.endIndex
+            return (String(line[start..<end]), skipped)
+        }
+        for order in 0..<3 {
+            // A file of its own each time: its checkpoints are learnt anew.
+            let file = SourceFile(path: "f.md", text: text)
+            for (index, line) in all.enumerated() {
+                var byteColumns = Array(0...(line.utf8.count + 2))
+                if order == 1 { byteColumns.reverse() }
+                if order == 2 {
+                    for i in byteColumns.indices.dropFirst().reversed() { byteColumns.swapAt(i, next(i + 1)) }
+                }
+                for byteColumn in byteColumns {
+                    let column = counted(line, byteColumn)
+                    var expected = Diagnostic(.warning, "w", file: "f.md", line: index + 1, column: column)
+                    (expected.sourceLine, expected.sourceLineOffset) = kept(line, column)
+                    #expect(file.warning("w", line: index + 1, byteColumn: byteColumn) == expected, "line \(index + 1), byte \(byteColumn)")
+                }
+                for column in [1, 2, 150, 201, 202, 333, max(line.count, 1), line.count + 1, line.count + 500] {
+                    var expected = Diagnostic(.warning, "w", file: "f.md", line: index + 1, column: column)
+                    (expected.sourceLine, expected.sourceLineOffset) = kept(line, column)
+                    #expect(file.diagnostic(.warning, "w", line: index + 1, characterColumn: column) == expected)
+                }
+            }
+        }
+        // The checkpoints themselves: where each character starts, and how many start before
+        // each index of the line.
+        let line = lines[2][...]
+        let columns = LineColumns()
+        let starts = Array(line.indices)
+        for (n, start) in starts.enumerated().reversed() {
+            #expect(columns.index(ofCharacter: n, in: line, number: 1) == start)
+            #expect(columns.characters(before: start, in: line, number: 1) == n)
+        }
+        #expect(columns.index(ofCharacter: starts.count + 3, in: line, number: 1) == line.endIndex)
+        #expect(columns.characters(before: line.endIndex, in: line, number: 1) == starts.count)
+    }
+
     /// Of each file the first errors and the first warnings are listed, then one line says
     /// how many more; other files are listed in full, in the order given.
     @Test func aReportListsTheFirstOfEachFileAndCountsTheRest() {

@@ -374,6 +374,27 @@ import TestSupport
         #expect(imported.markdown.components(separatedBy: "x").count - 1 >= 20_000)
     }
 
+    /// Thousands of jumps on one line, each a lost way on: one warning each, at its own column
+    /// and with its own part of the line (10,000 took 19 s, each column counted from the line's start).
+    @Test func aLineOfLostJumpsIsWarnedAtEachOne() {
+        let jump = "(go-to: \"nowhere\") 語 "
+        let line = String(repeating: jump, count: 2_000)
+        let imported = importing(storyData("Harlowe") + ":: Start\n" + line + "\n", .twee, path: "s.twee")
+        #expect(imported.diagnostics.count == 2_000)
+        #expect(Set(imported.diagnostics.map(\.message)) == [
+            "'Start' has a (go-to:) to 'nowhere' that cannot be a choice: it moves on by itself, so this way on is lost",
+        ])
+        #expect(imported.diagnostics.map(\.line) == Array(repeating: 5, count: 2_000))
+        #expect(imported.diagnostics.map(\.column) == (0..<2_000).map { 1 + $0 * jump.count })
+        let characters = Array(line)
+        for warning in imported.diagnostics {
+            let skipped = max(warning.column - 1 - SourceFile.storedReach, 0)
+            #expect(warning.sourceLineOffset == skipped)
+            #expect(warning.sourceLine == String(characters[skipped..<min(skipped + 2 * SourceFile.storedReach, characters.count)]))
+        }
+        #expect(imported.markdown.contains(String(repeating: "(go-to: \"nowhere\") 語 ", count: 2).dropLast()))
+    }
+
     @Test func brokenTweeIsLocatedAndWritesNothing() {
         let unclosed = importing(":: Start [tag\nText\n", .twee)
         #expect(located(unclosed.diagnostics) == ["1:10: error: the tag block of this passage is never closed with ']'"])

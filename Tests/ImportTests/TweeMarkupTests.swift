@@ -119,6 +119,41 @@ import TestSupport
         ])
     }
 
+    /// SugarCube's `{{{code}}}` is shown as it stands: a `[[link]]` in it is no link, inline, over
+    /// lines or in a block, and a link beside it on the line still is.
+    @Test func sugarCubeCodeHoldsNoLinks() throws {
+        let text = storyData("SugarCube") + """
+            :: Start
+            Type {{{[[Next]]}}} or {{{[[Elsewhere]]}}} to make a link, or go on: [[Next]]
+            Code {{{<<goto "Nowhere">> $x ''kept''}}} and {{{}}} empty.
+            Over {{{[[Line
+            two]] still code}}} then [[Next]]
+            {{{
+            [[Block]] //kept//
+            }}}
+            After, {{{ unclosed is text: [[Next]]
+
+            :: Next
+            The end.
+            """
+        let (imported, piece, build) = importAndBuild(SourceFile(path: "code.twee", text: text), .twee)
+        #expect(imported.diagnostics.isEmpty, "\(located(imported.diagnostics))")
+        #expect(!build.hasErrors, "\(located(build))")
+        #expect(startPage(text) == """
+            Type `[[Next]]` or `[[Elsewhere]]` to make a link, or go on: [Next](#next)\\
+            Code `<<goto "Nowhere">> $x ''kept''` and  empty.\\
+            Over `[[Line`\\
+            `two]] still code` then [Next](#next)
+            ```
+            [[Block]] //kept//
+            ```
+            After, {{{ unclosed is text: [Next](#next)
+
+            """)
+        let story = try #require(piece?.story)
+        #expect(story.pages[0].choices.map(\.target) == [1, 1, 1])
+    }
+
     @Test func harloweMarkupBecomesMarkdown() {
         let text = storyData("Harlowe") + """
             :: Start
