@@ -571,11 +571,14 @@ public struct LiveSite: Sendable {
             var entry = Entry(
                 displayPath: file.displayPath, text: loaded.source.text, siblings: loaded.siblings, banks: banks,
                 source: loaded.source, analysed: nil, problems: [])
-            let (piece, problems) = Pipeline.parse(loaded, relativePath: file.relativePath, options: options)
-            entry.problems = problems
-            if let piece {
-                entry.images = piece.meta.images
-                entry.linking = Pipeline.Linking(piece.meta, source: loaded.source)
+            let read = Pipeline.parse(loaded, relativePath: file.relativePath, options: options)
+            entry.problems = read.diagnostics
+            // A quiz with errors has no piece: its images and links are checked all the same.
+            if let meta = read.meta {
+                entry.images = meta.images
+                entry.linking = Pipeline.Linking(meta, source: loaded.source)
+            }
+            if let piece = read.piece {
                 let (analysed, findings) = Pipeline.check(piece, file: loaded.source, statistics: false)
                 entry.analysed = analysed
                 entry.problems += findings
@@ -651,7 +654,7 @@ public struct LiveSite: Sendable {
         guard let good = entries[path]?.entry.good else { return nil }
         if let known = analyses.get(path, text: good.source.text) { return known }
         guard let options = parseOptions,
-              let piece = Pipeline.parse(good, relativePath: path, options: options).0 else { return nil }
+              let piece = Pipeline.parse(good, relativePath: path, options: options).piece else { return nil }
         let analysed = Pipeline.check(piece, file: good.source, statistics: false).0
         analyses.put(path, text: good.source.text, analysed)
         return analysed
