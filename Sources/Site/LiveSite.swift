@@ -48,6 +48,9 @@ public struct LiveSite: Sendable {
         var linking: Pipeline.Linking?
         /// The files its last good version writes, maps included, for other files' links.
         var published: [String] = []
+        /// Its kind and page folder as last parsed, errors or not: for other files' links,
+        /// which name its page before it first builds, as a build counts it.
+        var page: ContentMeta?
         /// Only while the rebuild that parsed it runs: then it goes to the cache.
         var analysed: AnalysedContent?
         var problems: [Diagnostic]
@@ -527,7 +530,8 @@ public struct LiveSite: Sendable {
         let linking = order.compactMap { entries[$0]?.entry.linking }
         guard !linking.isEmpty, let context else { return [] }
         let published = Pipeline.published(
-            order.compactMap { entries[$0]?.indexed }, assets: assets, stylesheet: context.templates.stylesheetPath)
+            order.compactMap { entries[$0].flatMap { $0.indexed ?? $0.entry.page } }, assets: assets,
+            stylesheet: context.templates.stylesheetPath)
         return Pipeline.brokenLinks(linking, published: published, pagesIn: { folder in
             entries[folder + ".md"]?.entry.published ?? []
         }, location: location)
@@ -574,9 +578,11 @@ public struct LiveSite: Sendable {
             let read = Pipeline.parse(loaded, relativePath: file.relativePath, options: options)
             entry.problems = read.diagnostics
             // A quiz with errors has no piece: its images and links are checked all the same.
-            if let meta = read.meta {
+            if var meta = read.meta {
                 entry.images = meta.images
                 entry.linking = Pipeline.Linking(meta, source: loaded.source)
+                meta.introduction = []
+                entry.page = meta
             }
             if let piece = read.piece {
                 let (analysed, findings) = Pipeline.check(piece, file: loaded.source, statistics: false)

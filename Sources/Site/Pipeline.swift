@@ -90,6 +90,9 @@ public struct Pipeline: Sendable {
             allowRawHTML: context.settings.rawHTML)
         times.add("parse", clock.lap("setup").seconds)
         var metas: [ContentMeta] = []
+        // Quizzes with errors: no page is written, but a link to one names a page the site
+        // builds once they are fixed (as a story with errors is among `metas`).
+        var unbuilt: [ContentMeta] = []
         // Files with links to relative paths, checked once every page is known.
         var linking: [Linking] = []
         var mapNotes: [String] = []
@@ -149,6 +152,10 @@ public struct Pipeline: Sendable {
                 // Statistics are for what builds: a story with errors is checked, not reported on.
                 if let analysed, options.statistics, !problems.hasErrors { output.reports.append(analysed) }
                 if let meta = read.meta, let source, let links = Linking(meta, source: source) { linking.append(links) }
+                if read.piece == nil, var meta = read.meta {
+                    meta.introduction = []
+                    unbuilt.append(meta)
+                }
             }
             var pieces = checked.compactMap(\.0)
             // The index needs titles, not trees: introductions are dropped as chunks finish.
@@ -222,7 +229,7 @@ public struct Pipeline: Sendable {
         }
         if !linking.isEmpty {
             output.diagnostics += Self.brokenLinks(
-                linking, published: Self.published(metas, assets: assets, stylesheet: context.templates.stylesheetPath),
+                linking, published: Self.published(metas + unbuilt, assets: assets, stylesheet: context.templates.stylesheetPath),
                 pagesIn: PageNames(site, options: parseOptions).of, location: site.location)
         }
         output.diagnostics.sort()

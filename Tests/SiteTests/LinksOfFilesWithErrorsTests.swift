@@ -45,8 +45,8 @@ import Testing
     ].map { kind, fixed, right, wrong in (kind, fixed, fixed.replacingOccurrences(of: right, with: wrong)) }
 
     /// What `check`, `build` and `serve` say of a site with this file.
-    func diagnostics(_ text: String) -> (check: [Diagnostic], build: [Diagnostic], serve: [Diagnostic]) {
-        let site = TemporarySite(files: ["Content/f.md": text, "Content/rules.txt": "", "Content/map.png": ""])
+    func diagnostics(_ text: String, beside: [String: String] = [:]) -> (check: [Diagnostic], build: [Diagnostic], serve: [Diagnostic]) {
+        let site = TemporarySite(files: ["Content/f.md": text, "Content/rules.txt": "", "Content/map.png": ""].merging(beside) { $1 })
         let check = Pipeline(options: BuildOptions(render: false)).collect(SiteLoader.load(site.location, fileSystem: .disk))
         let build = site.build(BuildOptions(graphviz: fakeGraphviz))
         var live = LiveSite(location: site.location, options: BuildOptions(graphviz: fakeGraphviz))
@@ -71,5 +71,17 @@ import Testing
         // The same warnings, once each, in the same order, beside the error.
         #expect(bad.check.filter { !$0.isError } == good.check, "\(kind)")
         #expect(bad.build == bad.check && bad.serve == bad.check, "\(kind)")
+    }
+
+    /// A file with errors is still a page of the site: a link to it from another file is not
+    /// warned of, as no page of the site were there, only to be fine once it is fixed.
+    @Test(arguments: 0..<3)
+    func aFileWithErrorsIsAPageOthersMayLinkTo(_ index: Int) {
+        let (kind, _, broken) = Self.files[index]
+        let other = "---\nkind: story\n---\nSee [f](f.md), [its folder](f/) and [its page](f/index.html).\n## One\nThe end.\n"
+        let said = diagnostics(broken, beside: ["Content/g.md": other])
+        #expect(said.check.filter { $0.file == "Content/g.md" }.map(\.message) == [], "\(kind)")
+        #expect(said.check.filter(\.isError).count == 1, "\(kind)")
+        #expect(said.build == said.check && said.serve == said.check, "\(kind)")
     }
 }
