@@ -51,23 +51,10 @@ public enum ImageCheck {
     /// The asset a local image source names, inside the content folder: `.some(nil)` when it
     /// leads out of it, nil when the source is not a local file (a URL, `data:`, `/x.png`, …).
     public static func assetPath(_ source: String, folder: String) -> String?? {
-        // The same sources as the pages' resolver leaves as they are.
-        guard !source.isEmpty, !source.hasPrefix("/"), !source.hasPrefix("#"), !source.hasPrefix("?") else { return nil }
-        let end = source.firstIndex { $0 == "?" || $0 == "#" } ?? source.endIndex
-        let path = source[..<end]
-        // A scheme (`https:`, `data:`) comes before any slash.
-        if let colon = path.firstIndex(of: ":"), !path[..<colon].contains("/") { return nil }
-        let decoded = Story.percentDecoded(String(path))
-        var parts = folder.split(separator: "/").map(String.init)
-        for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..":
-                guard !parts.isEmpty else { return .some(nil) }
-                parts.removeLast()
-            default: parts.append(String(part))
-            }
+        switch LocalPath.resolve(source, folder: folder) {
+        case nil: return nil
+        case .outside: return .some(nil)
+        case .inside(let path, _): return .some(path)
         }
-        return .some(parts.joined(separator: "/"))
     }
 }

@@ -46,6 +46,19 @@ import Testing
         #expect(output.diagnostics.last?.hint == "paths are written with '/', not '\\': ![](pics/cat.png)")
     }
 
+    /// A source is left alone only for a scheme a browser reads as one: an address typed in
+    /// full-width letters, or `1x:`, is a path beside the page, which shows it broken.
+    @Test func onlyABrowsersSchemeIsLeftAlone() {
+        let site = TemporarySite(files: [
+            "Content/s.md": "---\nkind: story\n---\n## A\n![w](ｈｔｔｐｓ://example.org/cat.png) ![n](1x:cat.png) ![c](C:cat.png)\n",
+        ])
+        let output = Pipeline(options: BuildOptions(render: false)).collect(SiteLoader.load(site.location, fileSystem: .disk))
+        #expect(located(output.diagnostics) == [
+            "Content/s.md:5:1: warning: image 'ｈｔｔｐｓ://example.org/cat.png' is not in the site: there is no Content/ｈｔｔｐｓ:/example.org/cat.png",
+            "Content/s.md:5:35: warning: image '1x:cat.png' is not in the site: there is no Content/1x:cat.png",
+        ])
+    }
+
     @Test func onlyLocalFilesAreAssets() {
         #expect(ImageCheck.assetPath("a/./b/../c.png", folder: "x/y") == .some("x/y/a/c.png"))
         #expect(ImageCheck.assetPath("../../c.png", folder: "x") == .some(nil))
