@@ -21,6 +21,11 @@ public enum ImageCheck {
             guard let path = assetPath(image.source, folder: folder) else { return nil }
             if let inside = path, assets.contains(inside) { return nil }
             let written = image.source.prefix(200)
+            if let address = LocalPath.fullWidthAddress(image.source) {
+                return file.warning(
+                    "\(address.named), so this image is looked for in the site, as a file '\(written)', not at another site",
+                    line: image.line, byteColumn: image.column, hint: "write '\(address.meant.prefix(200))'")
+            }
             let hint = "put the image in \(contentName)/ (beside the Markdown file, for a plain name), or correct the path"
             guard let path else {
                 return file.warning(

@@ -56,6 +56,11 @@ public enum LinkCheck {
             }
             guard let target = target(of: link.destination, folder: folder) else { return nil }
             if exists(target, published, pagesIn) { return nil }
+            if let address = LocalPath.fullWidthAddress(link.destination) {
+                return file.warning(
+                    "\(address.named), so this link leads to a file '\(written)' of the site, not to another site",
+                    line: link.line, byteColumn: link.column, hint: "write '\(address.meant.prefix(200))'")
+            }
             if case .file(let path) = target,
                let skipped = path.split(separator: "/").first(where: { $0.hasPrefix("_") || $0.hasPrefix(".") }) {
                 return file.warning(

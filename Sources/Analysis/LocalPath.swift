@@ -1,4 +1,5 @@
 import Content
+import Diagnostics
 
 /// Where a link or image written in a Markdown file leads in the site, read as the pages'
 /// resolver writes it: the one reading that the link check and the image check share.
@@ -36,6 +37,19 @@ public enum LocalPath {
         let isFolder = decoded.hasSuffix("/") || segments.last == "." || segments.last == ".."
         return .inside(parts.joined(separator: "/"), isFolder: isFolder)
     }
+
+    /// An address typed with an input method's full-width letters or colon (`ｈｔｔｐｓ://…`,
+    /// `https：//…`), which has no scheme and so is a path: what the author meant, in ASCII,
+    /// and which characters are full-width; nil for any other URL. Only the schemes of
+    /// addresses count: `ｃａｔ：ｌａｒｇｅ.png` is taken for the file name it may be.
+    public static func fullWidthAddress(_ url: String) -> (meant: String, named: String)? {
+        guard !hasScheme(url[...]), let folded = FullWidth.folded(url), hasScheme(folded[...]),
+              let colon = folded.firstIndex(of: ":"), addressSchemes.contains(folded[..<colon].lowercased()),
+              let named = FullWidth.named(in: url) else { return nil }
+        return (folded, named)
+    }
+
+    static let addressSchemes: Set<String> = ["http", "https", "mailto", "tel", "data", "ftp"]
 
     /// Whether a URL starts with a scheme as a browser (and the pages' resolver) reads one:
     /// an ASCII letter, then letters, digits, `+`, `-` or `.`, then `:`. Anything else before

@@ -55,4 +55,14 @@ import Testing
             }
         }
     }
+
+    @Test func addressesTypedInFullWidthAreKnown() {
+        #expect(LocalPath.fullWidthAddress("ｈｔｔｐｓ://example.org")?.meant == "https://example.org")
+        #expect(LocalPath.fullWidthAddress("ｍａｉｌｔｏ：a@b.org")?.named == "'ｍ', 'ａ', 'ｉ', … are full-width characters")
+        #expect(LocalPath.fullWidthAddress("HTTPS：//x.org")?.named == "'：' is a full-width character")
+        // A file name, a scheme written in ASCII, or no full-width character at all.
+        for url in ["ｃａｔ：ｂｉｇ.png", "https://ｅｘａｍｐｌｅ.org", "x.png", "1x:y", "ｈｔｔｐｓ"] {
+            #expect(LocalPath.fullWidthAddress(url) == nil, "\(url)")
+        }
+    }
 }

@@ -113,6 +113,20 @@ import Testing
         ])
     }
 
+    /// An address typed with an input method's full-width letters or colon has no scheme: the
+    /// page links to a file of that name beside it, so the warning says to write it in ASCII.
+    @Test func addressesTypedInFullWidthAreToldToBeWrittenInASCII() {
+        let site = TemporarySite(files: [
+            "Content/t.md": "---\nkind: trivia\n---\n[a](ｈｔｔｐｓ://example.org/) [b](https：//example.org/a) [c](ｃａｔ：ｂｉｇ.pdf)\n## Q?\n- [x] Y\n- [ ] N\n",
+        ])
+        let checked = Pipeline(options: BuildOptions(render: false)).collect(SiteLoader.load(site.location, fileSystem: .disk))
+        #expect(checked.diagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | \($0)" } ?? "") } == [
+            "4:1: 'ｈ', 'ｔ', 'ｐ', … are full-width characters, so this link leads to a file 'ｈｔｔｐｓ://example.org/' of the site, not to another site | write 'https://example.org/'",
+            "4:27: '：' is a full-width character, so this link leads to a file 'https：//example.org/a' of the site, not to another site | write 'https://example.org/a'",
+            "4:54: link 'ｃａｔ：ｂｉｇ.pdf' names no file of the site: there is no Content/ｃａｔ：ｂｉｇ.pdf, and no page is written there | put the file in Content/ (names that start with _ or . are skipped), or correct the path",
+        ])
+    }
+
     @Test func targetsAreReadAsThePagesResolverWritesThem() {
         #expect(LinkCheck.target(of: "a/./b/../c.pdf?x#y", folder: "q/r") == .file("q/r/a/c.pdf"))
         #expect(LinkCheck.target(of: "my%20notes.pdf", folder: "") == .file("my notes.pdf"))
