@@ -21,6 +21,11 @@ public enum ImageCheck {
             guard let path = assetPath(image.source, folder: folder) else { return nil }
             if let inside = path, assets.contains(inside) { return nil }
             let written = image.source.prefix(200)
+            if let address = LocalPath.fullWidthAddress(image.source) {
+                return file.warning(
+                    "\(address.named), so this image is looked for in the site, as a file '\(written)', not at another site",
+                    line: image.line, byteColumn: image.column, hint: "write '\(address.meant.prefix(200))'")
+            }
             let hint = "put the image in \(contentName)/ (beside the Markdown file, for a plain name), or correct the path"
             guard let path else {
                 return file.warning(
@@ -51,23 +56,10 @@ public enum ImageCheck {
     /// The asset a local image source names, inside the content folder: `.some(nil)` when it
     /// leads out of it, nil when the source is not a local file (a URL, `data:`, `/x.png`, …).
     public static func assetPath(_ source: String, folder: String) -> String?? {
-        // The same sources as the pages' resolver leaves as they are.
-        guard !source.isEmpty, !source.hasPrefix("/"), !source.hasPrefix("#"), !source.hasPrefix("?") else { return nil }
-        let end = source.firstIndex { $0 == "?" || $0 == "#" } ?? source.endIndex
-        let path = source[..<end]
-        // A scheme (`https:`, `data:`) comes before any slash.
-        if let colon = path.firstIndex(of: ":"), !path[..<colon].contains("/") { return nil }
-        let decoded = Story.percentDecoded(String(path))
-        var parts = folder.split(separator: "/").map(String.init)
-        for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..":
-                guard !parts.isEmpty else { return .some(nil) }
-                parts.removeLast()
-            default: parts.append(String(part))
-            }
+        switch LocalPath.resolve(source, folder: folder) {
+        case nil: return nil
+        case .outside: return .some(nil)
+        case .inside(let path, _): return .some(path)
         }
-        return .some(parts.joined(separator: "/"))
     }
 }

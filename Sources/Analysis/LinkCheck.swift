@@ -56,6 +56,11 @@ public enum LinkCheck {
             }
             guard let target = target(of: link.destination, folder: folder) else { return nil }
             if exists(target, published, pagesIn) { return nil }
+            if let address = LocalPath.fullWidthAddress(link.destination) {
+                return file.warning(
+                    "\(address.named), so this link leads to a file '\(written)' of the site, not to another site",
+                    line: link.line, byteColumn: link.column, hint: "write '\(address.meant.prefix(200))'")
+            }
             if case .file(let path) = target,
                let skipped = path.split(separator: "/").first(where: { $0.hasPrefix("_") || $0.hasPrefix(".") }) {
                 return file.warning(
@@ -91,32 +96,12 @@ public enum LinkCheck {
     /// Where a relative link written in `folder` leads; nil for what is not checked (a
     /// scheme, a host, a fragment or query alone).
     public static func target(of destination: String, folder: String) -> Target? {
-        guard let first = destination.utf8.first,
-              first != UInt8(ascii: "/"), first != UInt8(ascii: "#"), first != UInt8(ascii: "?") else { return nil }
-        let end = destination.firstIndex { $0 == "?" || $0 == "#" } ?? destination.endIndex
-        let path = destination[..<end]
-        if let colon = path.firstIndex(of: ":"), colon != path.startIndex,
-           path[..<colon].unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "0123456789+-.".unicodeScalars.contains($0)) }),
-           path.unicodeScalars.first!.properties.isAlphabetic {
-            return nil
+        switch LocalPath.resolve(destination, folder: folder) {
+        case nil: return nil
+        case .outside: return .outside
+        case .inside(let path, isFolder: true): return .folder(path)
+        case .inside(let path, isFolder: false): return path.hasSuffix(".md") ? .page(String(path.dropLast(3))) : .file(path)
         }
-        let decoded = Story.percentDecoded(String(path))
-        var parts = folder.split(separator: "/").map(String.init)
-        let segments = decoded.split(separator: "/", omittingEmptySubsequences: false)
-        for part in segments {
-            switch part {
-            case ".", "": continue
-            case "..":
-                guard !parts.isEmpty else { return .outside }
-                parts.removeLast()
-            default: parts.append(String(part))
-            }
-        }
-        let joined = parts.joined(separator: "/")
-        // A path that ends in a folder: `x/`, `.`, `..`.
-        if decoded.hasSuffix("/") || segments.last == "." || segments.last == ".." { return .folder(joined) }
-        if joined.hasSuffix(".md") { return .page(String(joined.dropLast(3))) }
-        return .file(joined)
     }
 
     static func exists(_ target: Target, _ published: Published, _ pagesIn: (String) -> [String]) -> Bool {

@@ -22,13 +22,6 @@ public enum ContentParser {
 
     public static let commonKeys = ["kind", "title", "description", "lang", "draft"]
 
-    /// - Parameters:
-    ///   - file: the file's text, with its path as the author knows it (`Content/a/b.md`).
-    ///   - sitePath: the page folder it becomes (`a/b`).
-    ///   - siblings: the files beside this one that `siblings(of:)` named, by relative path.
-    /// - Returns: nil for the piece when the file is a skipped draft or too broken to use. A
-    ///   story with errors is still returned, as written, so that its graph is checked too:
-    ///   a piece whose diagnostics hold an error is never rendered.
     /// Front matter that is there but not where it counts: an opening line with spaces
     /// after `---` or before it, or blank lines above it. Said as such, where "missing front
     /// matter" sent the author looking for a mistake they could not see.
@@ -58,16 +51,47 @@ public enum ContentParser {
         return nil
     }
 
+    /// - Parameters:
+    ///   - file: the file's text, with its path as the author knows it (`Content/a/b.md`).
+    ///   - sitePath: the page folder it becomes (`a/b`).
+    ///   - siblings: the files beside this one that `siblings(of:)` named, by relative path.
+    /// - Returns: nil for the piece when the file is a skipped draft or too broken to use. A
+    ///   story with errors is still returned, as written, so that its graph is checked too:
+    ///   a piece whose diagnostics hold an error is never rendered.
     public static func parse(
         _ file: SourceFile, sitePath: String, options: Options = Options(), siblings: Siblings = [:]
     ) -> (ContentPiece?, [Diagnostic]) {
+        let read = read(file, sitePath: sitePath, options: options, siblings: siblings)
+        return (read.piece, read.diagnostics)
+    }
+
+    /// One file read: its piece, and what is known of the file without one.
+    public struct Parsed: Sendable {
+        public var piece: ContentPiece?
+        /// Set whenever the kind was read, piece or not: a quiz with errors has no piece, yet
+        /// its links and images are checked as they will be once it is fixed (a story with
+        /// errors keeps its piece, so they always were), and it is a page others may link to.
+        public var meta: ContentMeta?
+        public var diagnostics: [Diagnostic]
+
+        public init(piece: ContentPiece? = nil, meta: ContentMeta? = nil, diagnostics: [Diagnostic]) {
+            self.piece = piece
+            self.meta = meta
+            self.diagnostics = diagnostics
+        }
+    }
+
+    /// `parse`, with the file's meta even when it has no piece.
+    public static func read(
+        _ file: SourceFile, sitePath: String, options: Options = Options(), siblings: Siblings = [:]
+    ) -> Parsed {
         let readSibling: (String) -> Result<String, SiblingError> = { siblings[$0] ?? .failure(.notFound) }
-        if let nul = file.nulByteError() { return (nil, [nul]) }
+        if let nul = file.nulByteError() { return Parsed(diagnostics: [nul]) }
         var (frontMatter, diagnostics) = FrontMatter.split(file)
         var reader = FrontMatterReader(frontMatter, file: file)
 
         let draft = reader.bool("draft") ?? false
-        if draft && !options.includeDrafts { return (nil, []) }
+        if draft && !options.includeDrafts { return Parsed(diagnostics: []) }
 
         let kind = readKind(&reader, frontMatter: frontMatter)
         // A front matter that is not YAML at all has its own error; "missing kind" adds nothing.
@@ -135,7 +159,7 @@ public enum ContentParser {
                 // come from a setting that was not read (its questions in a `bank:`).
                 diagnostics += problems.filter { $0.severity == .error && $0.line >= frontMatter.bodyStartLine }
             }
-            return (nil, diagnostics)
+            return Parsed(diagnostics: diagnostics)
         }
         var meta = ContentMeta(
             kind: kind, title: title, description: description, lang: lang, sitePath: sitePath,
@@ -163,7 +187,7 @@ public enum ContentParser {
         }
         reader.warnAboutUnknownKeys()
         diagnostics += reader.diagnostics
-        return (piece, diagnostics)
+        return Parsed(piece: piece, meta: meta, diagnostics: diagnostics)
     }
 
     /// The files beside `file` (relative to its folder) that parsing it will ask for: a trivia

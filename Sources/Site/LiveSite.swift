@@ -48,6 +48,9 @@ public struct LiveSite: Sendable {
         var linking: Pipeline.Linking?
         /// The files its last good version writes, maps included, for other files' links.
         var published: [String] = []
+        /// Its kind and page folder as last parsed, errors or not: for other files' links,
+        /// which name its page before it first builds, as a build counts it.
+        var page: ContentMeta?
         /// Only while the rebuild that parsed it runs: then it goes to the cache.
         var analysed: AnalysedContent?
         var problems: [Diagnostic]
@@ -527,7 +530,8 @@ public struct LiveSite: Sendable {
         let linking = order.compactMap { entries[$0]?.entry.linking }
         guard !linking.isEmpty, let context else { return [] }
         let published = Pipeline.published(
-            order.compactMap { entries[$0]?.indexed }, assets: assets, stylesheet: context.templates.stylesheetPath)
+            order.compactMap { entries[$0].flatMap { $0.indexed ?? $0.entry.page } }, assets: assets,
+            stylesheet: context.templates.stylesheetPath)
         return Pipeline.brokenLinks(linking, published: published, pagesIn: { folder in
             entries[folder + ".md"]?.entry.published ?? []
         }, location: location)
@@ -571,11 +575,16 @@ public struct LiveSite: Sendable {
             var entry = Entry(
                 displayPath: file.displayPath, text: loaded.source.text, siblings: loaded.siblings, banks: banks,
                 source: loaded.source, analysed: nil, problems: [])
-            let (piece, problems) = Pipeline.parse(loaded, relativePath: file.relativePath, options: options)
-            entry.problems = problems
-            if let piece {
-                entry.images = piece.meta.images
-                entry.linking = Pipeline.Linking(piece.meta, source: loaded.source)
+            let read = Pipeline.parse(loaded, relativePath: file.relativePath, options: options)
+            entry.problems = read.diagnostics
+            // A quiz with errors has no piece: its images and links are checked all the same.
+            if var meta = read.meta {
+                entry.images = meta.images
+                entry.linking = Pipeline.Linking(meta, source: loaded.source)
+                meta.introduction = []
+                entry.page = meta
+            }
+            if let piece = read.piece {
                 let (analysed, findings) = Pipeline.check(piece, file: loaded.source, statistics: false)
                 entry.analysed = analysed
                 entry.problems += findings
@@ -651,7 +660,7 @@ public struct LiveSite: Sendable {
         guard let good = entries[path]?.entry.good else { return nil }
         if let known = analyses.get(path, text: good.source.text) { return known }
         guard let options = parseOptions,
-              let piece = Pipeline.parse(good, relativePath: path, options: options).0 else { return nil }
+              let piece = Pipeline.parse(good, relativePath: path, options: options).piece else { return nil }
         let analysed = Pipeline.check(piece, file: good.source, statistics: false).0
         analyses.put(path, text: good.source.text, analysed)
         return analysed

@@ -41,9 +41,9 @@ extension Pipeline {
         let name = path.split(separator: "/").last.map { $0.hasSuffix(".md") ? String($0.dropLast(3)) : String($0) } ?? path
         let options = ContentParser.Options(
             defaultLanguage: settings.language, includeDrafts: true, allowRawHTML: settings.rawHTML)
-        let (piece, found) = parse(LoadedContent(source: file, siblings: [:]), relativePath: name + ".md", options: options)
-        problems += found
-        guard let piece else { return (nil, problems) }
+        let read = parse(LoadedContent(source: file, siblings: [:]), relativePath: name + ".md", options: options)
+        problems += read.diagnostics
+        guard let piece = read.piece else { return (nil, problems) }
         guard case .story = piece.body else {
             guard !problems.hasErrors else { return (nil, problems) }
             let message = "this is a \(piece.meta.kind.label.lowercased()), not a story"

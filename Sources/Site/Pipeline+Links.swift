@@ -71,7 +71,7 @@ final class PageNames {
         if let names = known[folder] { return names }
         var names: [String] = []
         if let file = files[folder + ".md"], case .success(let loaded) = file.load(),
-           let piece = Pipeline.parse(loaded, relativePath: file.relativePath, options: options).0 {
+           let piece = Pipeline.parse(loaded, relativePath: file.relativePath, options: options).piece {
             names = Pipeline.pagePaths(Pipeline.check(piece, file: loaded.source, statistics: false).0)
         }
         known[folder] = names

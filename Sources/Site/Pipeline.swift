@@ -90,6 +90,9 @@ public struct Pipeline: Sendable {
             allowRawHTML: context.settings.rawHTML)
         times.add("parse", clock.lap("setup").seconds)
         var metas: [ContentMeta] = []
+        // Quizzes with errors: no page is written, but a link to one names a page the site
+        // builds once they are fixed (as a story with errors is among `metas`).
+        var unbuilt: [ContentMeta] = []
         // Files with links to relative paths, checked once every page is known.
         var linking: [Linking] = []
         var mapNotes: [String] = []
@@ -117,37 +120,42 @@ public struct Pipeline: Sendable {
         output.diagnostics += AssetClash.ofSite(stylesheet: context.templates.stylesheetPath, assets: assets, location: site.location)
         let drawsMaps = options.maps
         for files in options.chunks(site.contentFiles) {
-            var parsed = Array(files).parallelMap { file -> (ContentPiece?, SourceFile?, [Diagnostic]) in
+            var parsed = Array(files).parallelMap { file -> (ContentParser.Parsed, SourceFile?) in
                 switch file.load() {
                 case .success(let loaded):
-                    let (piece, problems) = Self.parse(loaded, relativePath: file.relativePath, options: parseOptions)
-                    return (piece, loaded.source, problems)
+                    return (Self.parse(loaded, relativePath: file.relativePath, options: parseOptions), loaded.source)
                 case .failure(let problem):
-                    return (nil, nil, [problem])
+                    return (ContentParser.Parsed(diagnostics: [problem]), nil)
                 }
             }
             times.add("parse", clock.lap("parse").seconds)
 
             let statistics = options.statistics
             var checked = zip(parsed, files).map { ($0.0, $0.1.relativePath) }.parallelMap { parsed, relativePath -> (AnalysedContent?, [Diagnostic]) in
-                let (piece, source, problems) = parsed
-                guard let piece, let source else { return (nil, problems) }
+                let (read, source) = parsed
+                guard let meta = read.meta, let source else { return (nil, read.diagnostics) }
+                // A quiz with errors has no piece, but its images are checked all the same.
+                let images = Self.missingImages(meta.images, of: relativePath, in: source, assets: assets, location: site.location)
+                guard let piece = read.piece else { return (nil, read.diagnostics + images) }
                 let (analysed, findings) = Self.check(piece, file: source, statistics: statistics)
-                let images = Self.missingImages(piece.meta.images, of: relativePath, in: source, assets: assets, location: site.location)
-                return (analysed, problems + findings + images + clash.of(analysed, maps: drawsMaps))
+                return (analysed, read.diagnostics + findings + images + clash.of(analysed, maps: drawsMaps))
             }
             times.add("check", clock.lap("check").seconds)
-            for ((analysed, problems), (piece, source, _)) in zip(checked, parsed) {
+            for ((analysed, problems), (read, source)) in zip(checked, parsed) {
                 output.diagnostics += problems
                 // A file read without a piece or a problem is a draft left out.
-                if piece == nil, source != nil, problems.isEmpty { output.drafts += 1 }
+                if read.piece == nil, source != nil, problems.isEmpty { output.drafts += 1 }
                 if let meta = analysed?.meta, let source, let position = meta.langPosition,
                    warnedLanguages.insert(meta.lang.lowercased()).inserted {
                     output.diagnostics += Self.languageWarning(meta.lang, at: position, in: source, site: context)
                 }
                 // Statistics are for what builds: a story with errors is checked, not reported on.
                 if let analysed, options.statistics, !problems.hasErrors { output.reports.append(analysed) }
-                if let meta = analysed?.meta, let source, let links = Linking(meta, source: source) { linking.append(links) }
+                if let meta = read.meta, let source, let links = Linking(meta, source: source) { linking.append(links) }
+                if read.piece == nil, var meta = read.meta {
+                    meta.introduction = []
+                    unbuilt.append(meta)
+                }
             }
             var pieces = checked.compactMap(\.0)
             // The index needs titles, not trees: introductions are dropped as chunks finish.
@@ -221,7 +229,7 @@ public struct Pipeline: Sendable {
         }
         if !linking.isEmpty {
             output.diagnostics += Self.brokenLinks(
-                linking, published: Self.published(metas, assets: assets, stylesheet: context.templates.stylesheetPath),
+                linking, published: Self.published(metas + unbuilt, assets: assets, stylesheet: context.templates.stylesheetPath),
                 pagesIn: PageNames(site, options: parseOptions).of, location: site.location)
         }
         output.diagnostics.sort()
@@ -321,8 +329,8 @@ public struct Pipeline: Sendable {
     /// parse: one file's text (and the banks it names) into a typed piece of content.
     static func parse(
         _ loaded: LoadedContent, relativePath: String, options: ContentParser.Options
-    ) -> (ContentPiece?, [Diagnostic]) {
-        ContentParser.parse(
+    ) -> ContentParser.Parsed {
+        ContentParser.read(
             loaded.source, sitePath: String(relativePath.dropLast(3)), options: options, siblings: loaded.siblings)
     }
 

@@ -212,7 +212,7 @@ import TestSupport
         var metas: [ContentMeta] = []
         for file in SampleSite.loaded.contentFiles {
             let loaded = try file.load().get()
-            let piece = try #require(Pipeline.parse(loaded, relativePath: file.relativePath, options: .init()).0)
+            let piece = try #require(Pipeline.parse(loaded, relativePath: file.relativePath, options: .init()).piece)
             let item = Pipeline.check(piece, file: loaded.source, statistics: false).0
             metas.append(item.meta)
             _ = Pipeline.render(item, map: nil, site: site)

@@ -28,7 +28,7 @@ import Testing
         var named: Set<String> = []
         for file in loaded.contentFiles {
             let content = try file.load().get()
-            let piece = try #require(Pipeline.parse(content, relativePath: file.relativePath, options: parseOptions).0)
+            let piece = try #require(Pipeline.parse(content, relativePath: file.relativePath, options: parseOptions).piece)
             named.formUnion(PagePaths.of(Pipeline.check(piece, file: content.source, statistics: false).0, maps: maps))
         }
         // The site's own: its index, stylesheet and the host's 404 page (which an asset of

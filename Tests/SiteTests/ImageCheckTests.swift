@@ -46,6 +46,20 @@ import Testing
         #expect(output.diagnostics.last?.hint == "paths are written with '/', not '\\': ![](pics/cat.png)")
     }
 
+    /// A source is left alone only for a scheme a browser reads as one: an address typed in
+    /// full-width letters, or `1x:`, is a path beside the page, which shows it broken.
+    @Test func onlyABrowsersSchemeIsLeftAlone() {
+        let site = TemporarySite(files: [
+            "Content/s.md": "---\nkind: story\n---\n## A\n![w](ｈｔｔｐｓ://example.org/cat.png) ![n](1x:cat.png) ![c](C:cat.png)\n",
+        ])
+        let output = Pipeline(options: BuildOptions(render: false)).collect(SiteLoader.load(site.location, fileSystem: .disk))
+        #expect(located(output.diagnostics) == [
+            "Content/s.md:5:1: warning: 'ｈ', 'ｔ', 'ｐ', … are full-width characters, so this image is looked for in the site, as a file 'ｈｔｔｐｓ://example.org/cat.png', not at another site",
+            "Content/s.md:5:35: warning: image '1x:cat.png' is not in the site: there is no Content/1x:cat.png",
+        ])
+        #expect(output.diagnostics.first?.hint == "write 'https://example.org/cat.png'")
+    }
+
     @Test func onlyLocalFilesAreAssets() {
         #expect(ImageCheck.assetPath("a/./b/../c.png", folder: "x/y") == .some("x/y/a/c.png"))
         #expect(ImageCheck.assetPath("../../c.png", folder: "x") == .some(nil))

@@ -113,6 +113,36 @@ import Testing
         ])
     }
 
+    /// An address typed with an input method's full-width letters or colon has no scheme: the
+    /// page links to a file of that name beside it, so the warning says to write it in ASCII.
+    @Test func addressesTypedInFullWidthAreToldToBeWrittenInASCII() {
+        let site = TemporarySite(files: [
+            "Content/t.md": "---\nkind: trivia\n---\n[a](ｈｔｔｐｓ://example.org/) [b](https：//example.org/a) [c](ｃａｔ：ｂｉｇ.pdf)\n## Q?\n- [x] Y\n- [ ] N\n",
+        ])
+        let checked = Pipeline(options: BuildOptions(render: false)).collect(SiteLoader.load(site.location, fileSystem: .disk))
+        #expect(checked.diagnostics.map { "\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | \($0)" } ?? "") } == [
+            "4:1: 'ｈ', 'ｔ', 'ｐ', … are full-width characters, so this link leads to a file 'ｈｔｔｐｓ://example.org/' of the site, not to another site | write 'https://example.org/'",
+            "4:27: '：' is a full-width character, so this link leads to a file 'https：//example.org/a' of the site, not to another site | write 'https://example.org/a'",
+            "4:54: link 'ｃａｔ：ｂｉｇ.pdf' names no file of the site: there is no Content/ｃａｔ：ｂｉｇ.pdf, and no page is written there | put the file in Content/ (names that start with _ or . are skipped), or correct the path",
+        ])
+    }
+
+    /// A CSV bank's fields are plain text, not Markdown: `[notes](gone.pdf)` in one is shown
+    /// as written, no link, so there is nothing to check (and nothing is warned of).
+    @Test func aBanksTextHasNoLinksToCheck() throws {
+        let site = TemporarySite(files: [
+            "Content/t.md": "---\nkind: trivia\nbank: b.csv\n---\n## Q? [notes](gone.pdf)\n- [x] Y\n- [ ] N\n",
+            "Content/b.csv": "question,choices,answer,explanation\nSee [notes](gone.pdf)?,![cat](gone.png)|No,No,\"[more](../out.html)\"\n",
+        ])
+        let output = site.build(BuildOptions(graphviz: fakeGraphviz))
+        #expect(output.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
+            "Content/t.md:5:7: link 'gone.pdf' names no file of the site: there is no Content/gone.pdf, and no page is written there",
+        ])
+        let page = try #require(site.read("public/t/index.html"))
+        #expect(page.contains("See [notes](gone.pdf)?") && page.contains("![cat](gone.png)") && page.contains("[more](../out.html)"))
+        #expect(!page.contains("href=\"../gone.pdf") && !page.contains("gone.png\"") && !page.contains("out.html\""))
+    }
+
     @Test func targetsAreReadAsThePagesResolverWritesThem() {
         #expect(LinkCheck.target(of: "a/./b/../c.pdf?x#y", folder: "q/r") == .file("q/r/a/c.pdf"))
         #expect(LinkCheck.target(of: "my%20notes.pdf", folder: "") == .file("my notes.pdf"))
