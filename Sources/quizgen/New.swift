@@ -1,4 +1,5 @@
 import ArgumentParser
+import Content
 import Diagnostics
 import Site
 
@@ -9,7 +10,7 @@ struct New: ParsableCommand {
         discussion: """
             The file gets .md when its name has none, and the folders above it are made. \
             Its title is made from the file name (capitals → Capitals, my-first-story → \
-            My first story), and its description line, shown on the index page, is \
+            My first story, 最初の-物語 → 最初の物語), and its description line, shown on the index page, is \
             commented out for you to fill in. An existing file is never replaced, and a folder is not a file \
             name. A file that the build would skip (outside the content folder, or with a \
             name starting with _ or .) is written with a warning.
@@ -42,7 +43,11 @@ struct New: ParsableCommand {
         }
         let file = normalized.hasSuffix(".md") ? normalized : normalized + ".md"
         let warning = Self.skipped(file, fileSystem: fs)
-        if let problem = Scaffold.makeFile(at: file, text: kind.text(title: Starter.title(fromFileName: file)), fileSystem: fs) {
+        // The site the file goes into: its language makes the title's capital.
+        let site = SiteLoader.load(SiteLocation.enclosing(file, fileSystem: fs), fileSystem: fs)
+        let language = site.settings.map { SiteSettings.parse($0).0.language }
+        let text = kind.text(title: Starter.title(fromFileName: file, language: language))
+        if let problem = Scaffold.makeFile(at: file, text: text, fileSystem: fs) {
             colors.printer.report([problem])
             throw ExitCode.failure
         }

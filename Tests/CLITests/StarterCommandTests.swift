@@ -144,6 +144,20 @@ import TestSupport
         }
     }
 
+    /// Japanese names lose the dash between two of their characters; the site's language
+    /// makes the capital (a Turkish site's `istanbul` is İstanbul).
+    @Test func newTitlesInTheSiteLanguage() throws {
+        let (folder, site) = try initSite()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "language: tr\n".write(to: site.appendingPathComponent("quizgen.yml"), atomically: true, encoding: .utf8)
+        #expect(try quizgen("new", "story", "Content/最初の-物語", in: site).status == 0)
+        #expect(try quizgen("new", "trivia", "Content/sehirler/istanbul", in: site).status == 0)
+        let story = try String(contentsOf: site.appendingPathComponent("Content/最初の-物語.md"), encoding: .utf8)
+        #expect(story.contains("\ntitle: 最初の物語\n"), "\(story)")
+        let city = try String(contentsOf: site.appendingPathComponent("Content/sehirler/istanbul.md"), encoding: .utf8)
+        #expect(city.contains("\ntitle: İstanbul\n"), "\(city)")
+    }
+
     @Test func newRefusesAFolderAndWarnsAboutFilesTheBuildSkips() throws {
         let (folder, site) = try initSite()
         defer { try? FileManager.default.removeItem(at: folder) }
