@@ -71,23 +71,36 @@ public struct LiveSite: Sendable {
         let indexKey: String?
         /// Where the file sets a `lang:`, for the warning about a language without a catalog.
         let lang: (lang: String, position: ValuePosition, source: SourceFile)?
+        /// Its title and where it is, with its text, for the warning about two of one title
+        /// in one folder (`SameTitles`).
+        let titled: (meta: ContentMeta, source: SourceFile)?
         /// The images it shows, and its text, when it shows any.
         let pictured: (images: [ImageReference], source: SourceFile)?
 
-        /// `lang` as found when the file was parsed (the analysis is not kept with the entry).
-        init(_ entry: Entry, lang: (lang: String, position: ValuePosition, source: SourceFile)?? = nil) {
+        /// `lang` and `titled` as found when the file was parsed, or as `kept` has them (the
+        /// analysis is not kept with the entry).
+        init(_ entry: Entry, keeping kept: Box? = nil) {
             self.entry = entry
             problems = entry.problems
             indexed = entry.indexed
             pictured = entry.images.isEmpty ? nil : entry.source.map { (entry.images, $0) }
             // Everything the index shows of the piece: its lang too (its entry's lang and dir).
             indexKey = entry.indexed.map { "\($0.sitePath)\u{0}\($0.kind.rawValue)\u{0}\($0.title)\u{0}\($0.description)\u{0}\($0.lang)" }
-            if let lang {
-                self.lang = lang
-            } else if let meta = entry.analysed?.meta, let position = meta.langPosition, let source = entry.source {
-                self.lang = (meta.lang, position, source)
+            if let kept {
+                (lang, titled) = (kept.lang, kept.titled)
+                return
+            }
+            let meta = entry.analysed?.meta
+            if let meta, let position = meta.langPosition, let source = entry.source {
+                lang = (meta.lang, position, source)
             } else {
-                self.lang = nil
+                lang = nil
+            }
+            if var meta, let source = entry.source {
+                (meta.introduction, meta.images, meta.links) = ([], [], [])
+                titled = (meta, source)
+            } else {
+                titled = nil
             }
         }
     }
@@ -345,7 +358,7 @@ public struct LiveSite: Sendable {
                 guard let box = entries[path], box.entry.good != nil else { continue }
                 var entry = box.entry
                 entry.pageHashes = nil
-                entries[path] = Box(entry, lang: box.lang)
+                entries[path] = Box(entry, keeping: box)
             }
         }
         refreshIndex(context: context, force: rebuild.contextChanged, into: &rebuild)
@@ -391,7 +404,7 @@ public struct LiveSite: Sendable {
         }
         let box = Box(entry)
         entry.analysed = nil
-        entries[path] = Box(entry, lang: box.lang)
+        entries[path] = Box(entry, keeping: box)
         imageWarnings.files[path] = nil
         rebuild.parsed.append(path)
         return ready
@@ -452,7 +465,7 @@ public struct LiveSite: Sendable {
             entry.pageHashes = hashes
             entry.pagePaths = pages.map(\.0)
             entry.map = map
-            entries[path] = Box(entry, lang: box.lang)
+            entries[path] = Box(entry, keeping: box)
             rebuild.rendered += pages.count
         }
     }
@@ -474,7 +487,7 @@ public struct LiveSite: Sendable {
             if map.failure != nil { rebuild.undrawn.append(request.path) }
             var entry = box.entry
             entry.map = map
-            entries[request.path] = Box(entry, lang: box.lang)
+            entries[request.path] = Box(entry, keeping: box)
             rebuild.drawn.append(request.path)
         }
         render(rebuild.drawn, context: context, into: &rebuild)
@@ -517,8 +530,15 @@ public struct LiveSite: Sendable {
 
     private mutating func collectDiagnostics() {
         diagnostics = (loaderProblems + setupProblems + order.flatMap { entries[$0]?.problems ?? [] }
-            + (context.map(languageWarnings) ?? []) + assetClashes() + missingImages() + brokenLinks()
+            + (context.map(languageWarnings) ?? []) + sameTitles() + assetClashes() + missingImages() + brokenLinks()
             + scriptChecks.assets.values.flatMap { $0 }).sorted()
+    }
+
+    /// Pieces of one title in one folder, as a build warns of them: of every file as last
+    /// parsed, in path order.
+    private func sameTitles() -> [Diagnostic] {
+        var check = SameTitles()
+        return order.compactMap { path in entries[path]?.titled.flatMap { check.check($0.meta, in: $0.source) } }
     }
 
     /// Links to relative paths that name nothing the site publishes, as a build warns of

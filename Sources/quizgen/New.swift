@@ -13,7 +13,8 @@ struct New: ParsableCommand {
             My first story, 最初の-物語 → 最初の物語), and its description line, shown on the index page, is \
             commented out for you to fill in. An existing file is never replaced, and a folder is not a file \
             name. A file that the build would skip (outside the content folder, or with a \
-            name starting with _ or .) is written with a warning.
+            name starting with _ or .) is written with a warning, and so is one whose title \
+            another content file of the site has.
 
             Examples:
               quizgen new trivia Content/capitals
@@ -51,8 +52,21 @@ struct New: ParsableCommand {
             colors.printer.report([problem])
             throw ExitCode.failure
         }
-        if let warning { colors.printer.report([warning]) }
+        if let warning {
+            colors.printer.report([warning])
+        } else if let warning = Self.sameTitle(file, text: text, in: site, fileSystem: fs) {
+            colors.printer.report([warning])
+        }
         standardError("Wrote \(file), a \(kind == .story ? "story" : kind.rawValue + " quiz") to fill in.\n")
+    }
+
+    /// The warning when another content file of the site has the title the new one was
+    /// given (a file of one name in another folder): at its `title:` line, naming the other.
+    static func sameTitle(_ file: String, text: String, in site: LoadedSite, fileSystem fs: FileSystem) -> Diagnostic? {
+        guard let real = fs.realPath(file), let content = fs.realPath(site.location.content),
+              real.hasPrefix(content + "/") else { return nil }
+        return Pipeline.sameTitle(
+            of: SourceFile(path: file, text: text), at: String(real.dropFirst(content.count + 1)), in: site)
     }
 
     /// Why a build would not read the file, if it would not: it is outside the site's content
