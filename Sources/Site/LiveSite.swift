@@ -48,6 +48,9 @@ public struct LiveSite: Sendable {
         var linking: Pipeline.Linking?
         /// The files its last good version writes, maps included, for other files' links.
         var published: [String] = []
+        /// The same as a build with these options writes them (its map only when maps are
+        /// drawn, whether or not Graphviz is there), for the assets they would overwrite.
+        var generated: [String] = []
         /// Only while the rebuild that parsed it runs: then it goes to the cache.
         var analysed: AnalysedContent?
         var problems: [Diagnostic]
@@ -383,6 +386,7 @@ public struct LiveSite: Sendable {
         entry.pageHashes = old?.pageHashes
         entry.pagePaths = old?.pagePaths ?? []
         entry.published = old?.published ?? []
+        entry.generated = old?.generated ?? []
         var ready = false
         if entry.problems.hasErrors {
             // As it was.
@@ -393,10 +397,13 @@ public struct LiveSite: Sendable {
             entry.indexed = nil
             entry.pagePaths = []
             entry.published = []
+            entry.generated = []
         } else {
             entry.good = LoadedContent(source: entry.source!, siblings: entry.siblings)
             analyses.put(path, text: entry.source!.text, entry.analysed!)
             entry.published = Pipeline.pagePaths(entry.analysed!)
+            // The same array when maps are drawn: nothing more is kept.
+            entry.generated = pipeline.options.maps ? entry.published : PagePaths.of(entry.analysed!, maps: false)
             var meta = entry.analysed!.meta
             meta.introduction = []
             entry.indexed = meta
@@ -567,13 +574,15 @@ public struct LiveSite: Sendable {
         }
     }
 
-    /// Assets a page of the site would overwrite, as a build reports them: serve knows every
-    /// page's path (`owners`), rendered or not.
+    /// Assets a page of the site would overwrite, as a build reports them: by the files each
+    /// file's last good version writes, rendered yet or not, its map whether drawn yet or not.
     private func assetClashes() -> [Diagnostic] {
         guard let context, !assets.isEmpty else { return [] }
+        let clash = AssetClash(assets: Array(assets), location: location)
         return AssetClash.ofSite(stylesheet: context.templates.stylesheetPath, assets: assets, location: location)
-            + assets.sorted().compactMap { asset in
-                owners[asset].map { AssetClash.diagnostic(asset, by: entries[$0]?.entry.displayPath, location: location) }
+            + order.flatMap { path -> [Diagnostic] in
+                guard let entry = entries[path]?.entry, let sitePath = entry.indexed?.sitePath else { return [] }
+                return clash.of(sitePath, by: entry.displayPath) { entry.generated }
             }
     }
 

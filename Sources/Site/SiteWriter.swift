@@ -212,8 +212,10 @@ public enum SiteWriter {
             let contentFolder = location.content
             if !collisions.isEmpty {
                 discard()
-                // The pipeline reports these with their Markdown files (AssetClash); this is
-                // the last guard, for a path it did not foresee.
+                // The pipeline reports these before anything is written, with their Markdown
+                // files (AssetClash, from the paths PagePaths names); this is the last guard,
+                // for a page at a path PagePaths did not foresee: copying the assets over the
+                // staged pages would silently lose the page or the author's file.
                 return result(collisions.sorted().map { AssetClash.diagnostic($0, by: nil, location: location) })
             }
             do throws(FileSystem.Failure) {
