@@ -123,7 +123,8 @@ public enum ContentParser {
         diagnostics += outlineProblems
 
         let headingTitle = outline.titleHeading.map { $0.plainText.trimmingWhitespace }
-        let title = reader.string("title") ?? headingTitle.flatMap { $0.isEmpty ? nil : $0 } ?? fileName(of: file.path)
+        let writtenTitle = reader.string("title")
+        let title = writtenTitle ?? headingTitle.flatMap { $0.isEmpty ? nil : $0 } ?? fileName(of: file.path)
         // A `#` heading that is not the title (the front matter names another) is the
         // author's words, kept in the introduction where it stands.
         if let heading = outline.titleHeading, let headingTitle, !headingTitle.isEmpty, headingTitle != title.trimmingWhitespace {
@@ -166,6 +167,12 @@ public enum ContentParser {
             sourcePath: file.path, introduction: outline.introduction, draft: draft)
         meta.langPosition = langPosition
         meta.kindPosition = frontMatter["kind"].map { ValuePosition(line: $0.valueLine, column: $0.valueColumn) }
+        if writtenTitle != nil, let entry = frontMatter["title"] {
+            meta.titlePosition = ValuePosition(line: entry.valueLine, column: entry.valueColumn)
+        } else if let heading = outline.titleHeading, headingTitle?.isEmpty == false {
+            let start = heading.childNodes.first?.range.start ?? heading.range.start
+            meta.titlePosition = ValuePosition(line: start.line, column: file.characterColumn(line: start.line, byteColumn: start.column))
+        }
         meta.images = parsed.images.map { ImageReference(source: $0.source, line: $0.at.line, column: $0.at.column) }
         meta.links = parsed.relativeLinks.map { LinkReference(destination: $0.destination, line: $0.at.line, column: $0.at.column) }
 

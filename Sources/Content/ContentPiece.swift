@@ -34,6 +34,9 @@ public struct ContentMeta: Sendable {
     public var langPosition: ValuePosition?
     /// Where the front matter's `kind:` value is, for a command that needs another kind.
     public var kindPosition: ValuePosition?
+    /// Where the title is written: the front matter's `title:` value, else the `#` heading's
+    /// text; nil when it is the file's name. A character column, as `langPosition`.
+    public var titlePosition: ValuePosition?
     /// The page folder in the site, e.g. `a/b` for `Content/a/b.md`.
     public var sitePath: String
     /// The file as the author knows it, e.g. `Content/a/b.md`.
@@ -59,6 +62,13 @@ public struct ContentMeta: Sendable {
         self.sourcePath = sourcePath
         self.introduction = introduction
         self.draft = draft
+    }
+
+    /// The folder the page folder is in (`a` of `a/b`, "" of `b`): the index names it with
+    /// the title, so that pieces of one title in different folders are told apart.
+    public var folder: String {
+        // Found on the bytes: a Character search costs thousands of instructions a name.
+        sitePath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(sitePath[..<$0]) } ?? ""
     }
 }
 

@@ -15,8 +15,7 @@ public enum IndexRenderer {
         let paths = pieces.map { Array(($0.sitePath + ".md").utf8) }
         let order = paths.indices.sorted { paths[$0].lexicographicallyPrecedes(paths[$1]) }
         let entries: [TemplateValue] = order.map { pieces[$0] }.map { meta in
-            // Found on the bytes: a Character search costs thousands of instructions a name.
-            let folder = meta.sitePath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(meta.sitePath[..<$0]) } ?? ""
+            let folder = meta.folder
             // A title and description in another language than the page's carry theirs, so
             // that they are shaped (CJK glyphs differ by language) and run (right to left)
             // as they should; the kind is in the site's words.

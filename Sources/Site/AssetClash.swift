@@ -4,7 +4,9 @@ import Render
 
 /// Assets at a path the site generates (`Content/quiz/index.html` beside `Content/quiz.md`,
 /// `Content/index.html`): the generated file would overwrite the author's. Found from the
-/// paths alone, so that `check` and `serve` say so as `build` does.
+/// paths the pieces will write (`PagePaths`), before anything is rendered, so that `check`
+/// and `serve` say so as `build` does. This is the rule's one home; the writer only refuses
+/// a page that lands on an asset after all, a path `PagePaths` did not foresee.
 struct AssetClash: Sendable {
     let assets: Set<String>
     /// Every folder holding an asset, at any depth: a piece whose page folder is not one of
@@ -37,10 +39,14 @@ struct AssetClash: Sendable {
 
     /// A piece's pages (and its map when maps are drawn) that would overwrite an asset.
     func of(_ item: AnalysedContent, maps: Bool) -> [Diagnostic] {
-        guard !assets.isEmpty, folders.contains(item.meta.sitePath) else { return [] }
-        return PagePaths.of(item, maps: maps).filter(assets.contains).map {
-            Self.diagnostic($0, by: item.meta.sourcePath, location: location)
-        }
+        of(item.meta.sitePath, by: item.meta.sourcePath) { PagePaths.of(item, maps: maps) }
+    }
+
+    /// The same for a piece known by its page folder and the files it writes (`serve` keeps
+    /// those, not the piece), which are asked for only when an asset is in that folder.
+    func of(_ sitePath: String, by source: String, writing paths: () -> [String]) -> [Diagnostic] {
+        guard !assets.isEmpty, folders.contains(sitePath) else { return [] }
+        return paths().filter(assets.contains).map { Self.diagnostic($0, by: source, location: location) }
     }
 
     /// The error, at the asset; `source` is the Markdown file whose page it is.

@@ -51,6 +51,9 @@ public struct LiveSite: Sendable {
         /// Its kind and page folder as last parsed, errors or not: for other files' links,
         /// which name its page before it first builds, as a build counts it.
         var page: ContentMeta?
+        /// The same as a build with these options writes them (its map only when maps are
+        /// drawn, whether or not Graphviz is there), for the assets they would overwrite.
+        var generated: [String] = []
         /// Only while the rebuild that parsed it runs: then it goes to the cache.
         var analysed: AnalysedContent?
         var problems: [Diagnostic]
@@ -74,23 +77,36 @@ public struct LiveSite: Sendable {
         let indexKey: String?
         /// Where the file sets a `lang:`, for the warning about a language without a catalog.
         let lang: (lang: String, position: ValuePosition, source: SourceFile)?
+        /// Its title and where it is, with its text, for the warning about two of one title
+        /// in one folder (`SameTitles`).
+        let titled: (meta: ContentMeta, source: SourceFile)?
         /// The images it shows, and its text, when it shows any.
         let pictured: (images: [ImageReference], source: SourceFile)?
 
-        /// `lang` as found when the file was parsed (the analysis is not kept with the entry).
-        init(_ entry: Entry, lang: (lang: String, position: ValuePosition, source: SourceFile)?? = nil) {
+        /// `lang` and `titled` as found when the file was parsed, or as `kept` has them (the
+        /// analysis is not kept with the entry).
+        init(_ entry: Entry, keeping kept: Box? = nil) {
             self.entry = entry
             problems = entry.problems
             indexed = entry.indexed
             pictured = entry.images.isEmpty ? nil : entry.source.map { (entry.images, $0) }
             // Everything the index shows of the piece: its lang too (its entry's lang and dir).
             indexKey = entry.indexed.map { "\($0.sitePath)\u{0}\($0.kind.rawValue)\u{0}\($0.title)\u{0}\($0.description)\u{0}\($0.lang)" }
-            if let lang {
-                self.lang = lang
-            } else if let meta = entry.analysed?.meta, let position = meta.langPosition, let source = entry.source {
-                self.lang = (meta.lang, position, source)
+            if let kept {
+                (lang, titled) = (kept.lang, kept.titled)
+                return
+            }
+            let meta = entry.analysed?.meta
+            if let meta, let position = meta.langPosition, let source = entry.source {
+                lang = (meta.lang, position, source)
             } else {
-                self.lang = nil
+                lang = nil
+            }
+            if var meta, let source = entry.source {
+                (meta.introduction, meta.images, meta.links) = ([], [], [])
+                titled = (meta, source)
+            } else {
+                titled = nil
             }
         }
     }
@@ -348,7 +364,7 @@ public struct LiveSite: Sendable {
                 guard let box = entries[path], box.entry.good != nil else { continue }
                 var entry = box.entry
                 entry.pageHashes = nil
-                entries[path] = Box(entry, lang: box.lang)
+                entries[path] = Box(entry, keeping: box)
             }
         }
         refreshIndex(context: context, force: rebuild.contextChanged, into: &rebuild)
@@ -373,6 +389,7 @@ public struct LiveSite: Sendable {
         entry.pageHashes = old?.pageHashes
         entry.pagePaths = old?.pagePaths ?? []
         entry.published = old?.published ?? []
+        entry.generated = old?.generated ?? []
         var ready = false
         if entry.problems.hasErrors {
             // As it was.
@@ -383,10 +400,13 @@ public struct LiveSite: Sendable {
             entry.indexed = nil
             entry.pagePaths = []
             entry.published = []
+            entry.generated = []
         } else {
             entry.good = LoadedContent(source: entry.source!, siblings: entry.siblings)
             analyses.put(path, text: entry.source!.text, entry.analysed!)
             entry.published = Pipeline.pagePaths(entry.analysed!)
+            // The same array when maps are drawn: nothing more is kept.
+            entry.generated = pipeline.options.maps ? entry.published : PagePaths.of(entry.analysed!, maps: false)
             var meta = entry.analysed!.meta
             meta.introduction = []
             entry.indexed = meta
@@ -394,7 +414,7 @@ public struct LiveSite: Sendable {
         }
         let box = Box(entry)
         entry.analysed = nil
-        entries[path] = Box(entry, lang: box.lang)
+        entries[path] = Box(entry, keeping: box)
         imageWarnings.files[path] = nil
         rebuild.parsed.append(path)
         return ready
@@ -455,7 +475,7 @@ public struct LiveSite: Sendable {
             entry.pageHashes = hashes
             entry.pagePaths = pages.map(\.0)
             entry.map = map
-            entries[path] = Box(entry, lang: box.lang)
+            entries[path] = Box(entry, keeping: box)
             rebuild.rendered += pages.count
         }
     }
@@ -477,7 +497,7 @@ public struct LiveSite: Sendable {
             if map.failure != nil { rebuild.undrawn.append(request.path) }
             var entry = box.entry
             entry.map = map
-            entries[request.path] = Box(entry, lang: box.lang)
+            entries[request.path] = Box(entry, keeping: box)
             rebuild.drawn.append(request.path)
         }
         render(rebuild.drawn, context: context, into: &rebuild)
@@ -520,8 +540,15 @@ public struct LiveSite: Sendable {
 
     private mutating func collectDiagnostics() {
         diagnostics = (loaderProblems + setupProblems + order.flatMap { entries[$0]?.problems ?? [] }
-            + (context.map(languageWarnings) ?? []) + assetClashes() + missingImages() + brokenLinks()
+            + (context.map(languageWarnings) ?? []) + sameTitles() + assetClashes() + missingImages() + brokenLinks()
             + scriptChecks.assets.values.flatMap { $0 }).sorted()
+    }
+
+    /// Pieces of one title in one folder, as a build warns of them: of every file as last
+    /// parsed, in path order.
+    private func sameTitles() -> [Diagnostic] {
+        var check = SameTitles()
+        return order.compactMap { path in entries[path]?.titled.flatMap { check.check($0.meta, in: $0.source) } }
     }
 
     /// Links to relative paths that name nothing the site publishes, as a build warns of
@@ -551,13 +578,15 @@ public struct LiveSite: Sendable {
         }
     }
 
-    /// Assets a page of the site would overwrite, as a build reports them: serve knows every
-    /// page's path (`owners`), rendered or not.
+    /// Assets a page of the site would overwrite, as a build reports them: by the files each
+    /// file's last good version writes, rendered yet or not, its map whether drawn yet or not.
     private func assetClashes() -> [Diagnostic] {
         guard let context, !assets.isEmpty else { return [] }
+        let clash = AssetClash(assets: Array(assets), location: location)
         return AssetClash.ofSite(stylesheet: context.templates.stylesheetPath, assets: assets, location: location)
-            + assets.sorted().compactMap { asset in
-                owners[asset].map { AssetClash.diagnostic(asset, by: entries[$0]?.entry.displayPath, location: location) }
+            + order.flatMap { path -> [Diagnostic] in
+                guard let entry = entries[path]?.entry, let sitePath = entry.indexed?.sitePath else { return [] }
+                return clash.of(sitePath, by: entry.displayPath) { entry.generated }
             }
     }
 

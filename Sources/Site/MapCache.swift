@@ -31,22 +31,48 @@ public struct MapCache: Sendable {
     }
 
     /// The maps of an output folder that quizgen wrote: a story's `story.svg` is used when the
-    /// `story.dot` beside it is the same text. Files are read only when asked for, and only in
-    /// a folder with quizgen's marker, so a folder of someone else's is never trusted.
+    /// `story.dot` beside it is the same text, and when it is the very file quizgen wrote there
+    /// (the marker keeps a hash of each, `writtenLines`): one edited by hand or by another
+    /// tool, or cut short (a full disk), is drawn again rather than published build after
+    /// build. Files are read only when asked for, and only in a folder with quizgen's marker,
+    /// so a folder of someone else's is never trusted.
     public static func previousOutput(_ folder: String, fileSystem fs: FileSystem) -> MapCache {
         guard fs.kind(folder + "/" + SiteWriter.marker) == .file else { return .empty }
-        let failures = (try? fs.read(folder + "/" + SiteWriter.marker)).map(Self.failures(inMarker:)) ?? [:]
+        let marker = (try? fs.read(folder + "/" + SiteWriter.marker)) ?? []
+        let failures = Self.failures(inMarker: marker)
+        let written = Self.written(inMarker: marker)
         return MapCache(lookup: { sitePath, dot in
-            guard !sitePath.split(separator: "/").contains("..") else { return nil }
-            let base = folder + "/" + sitePath
-            guard fs.kind(base + "/story.svg") == .file, (try? fs.read(base + "/story.dot")) == Array(dot.utf8) else {
-                return nil
-            }
-            // Only a whole drawing is taken: one cut short or emptied (a full disk, a hand) is
-            // drawn again rather than kept build after build.
-            guard let svg = try? fs.read(base + "/story.svg"), Self.looksWhole(svg) else { return nil }
+            guard !written.isEmpty, !sitePath.split(separator: "/").contains("..") else { return nil }
+            let path = sitePath + "/" + mapName
+            guard fs.kind(folder + "/" + path) == .file, (try? fs.read(folder + "/" + sitePath + "/story.dot")) == Array(dot.utf8),
+                  let svg = try? fs.read(folder + "/" + path), written.contains(writtenKey(path, svg))
+            else { return nil }
             return svg
         }, failed: { failures[key($0)] })
+    }
+
+    /// The name of a story's map in its page folder.
+    static let mapName = "story.svg"
+
+    /// Whether an output file is a story's map, whose hash the marker keeps.
+    static func isMap(_ path: String) -> Bool { path.hasSuffix("/" + mapName) }
+
+    static let writtenPrefix = "map written: "
+
+    /// A map file's name in the marker: the SHA-256, in hex, of its path in the output and
+    /// its bytes, so that a map moved to another story's folder is no longer that story's.
+    static func writtenKey(_ path: String, _ svg: [UInt8]) -> String {
+        SHA256.hex(Array(path.utf8) + [0] + svg, bytes: 32)
+    }
+
+    /// The marker's lines for the maps written, in key order (the same maps, the same lines).
+    static func writtenLines(_ keys: some Sequence<String>) -> String {
+        keys.sorted().map { writtenPrefix + $0 + "\n" }.joined()
+    }
+
+    static func written(inMarker bytes: [UInt8]) -> Set<String> {
+        Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+            .filter { $0.hasPrefix(writtenPrefix) }.map { String($0.dropFirst(writtenPrefix.count)) })
     }
 
     /// A DOT text's name in the marker: its SHA-256, in hex.
@@ -70,12 +96,5 @@ public struct MapCache: Sendable {
             failures[String(rest[..<space])] = failure
         }
         return failures
-    }
-
-    /// An SVG whole: one that starts with `<` (`dot`'s XML declaration) and ends with
-    /// `</svg>`, with a line break or not.
-    static func looksWhole(_ svg: [UInt8]) -> Bool {
-        let end = svg.last == UInt8(ascii: "\n") ? svg.dropLast() : svg[...]
-        return svg.first == UInt8(ascii: "<") && end.suffix(6).elementsEqual(Array("</svg>".utf8))
     }
 }

@@ -38,25 +38,31 @@ extension Pipeline {
     /// Every story's DOT text, with its SVG when the cache has it or a note when it gets no
     /// map; and which maps are still to be drawn.
     func planMaps(_ pieces: [AnalysedContent], site: SiteContext) -> (maps: [StoryMap?], toDraw: [Int]) {
+        let looksAtMaps = options.maps && options.graphviz.isAvailable
         var maps: [StoryMap?] = pieces.parallelMap { item in
             guard case .story(let story, let analysis) = item.body else { return nil }
             // The pages' file names, made once for the DOT's links and the pages.
             let files = StoryRenderer.fileNames(story)
-            return StoryMap(
+            var map = StoryMap(
                 dot: StoryDOT.render(
                     title: item.meta.title, story: story, analysis: analysis, words: site.words(item.meta.lang), files: files,
                     choices: site.settings.mapChoices(for: story)),
                 files: files)
+            // Looked up here, on every core: the cache reads and hashes the SVG it keeps.
+            if looksAtMaps, story.pages.count <= Self.mapPageLimit {
+                map.svg = cache.svg(for: map.dot, at: item.meta.sitePath)
+            }
+            return map
         }
-        guard options.maps, options.graphviz.isAvailable else { return (maps, []) }
+        guard looksAtMaps else { return (maps, []) }
         var toDraw: [Int] = []
         for (i, map) in maps.enumerated() {
             guard let map, case .story(let story, _) = pieces[i].body else { continue }
             let meta = pieces[i].meta
             if story.pages.count > Self.mapPageLimit {
                 maps[i]?.note = "\(meta.sourcePath): no map: the story has more than \(Self.mapPageLimit) pages; story.dot is written"
-            } else if let svg = cache.svg(for: map.dot, at: meta.sitePath) {
-                maps[i]?.svg = svg
+            } else if map.svg != nil {
+                continue
             } else if let failure = cache.failure(for: map.dot) {
                 // Drawing it again would fail again, maybe after the whole time limit.
                 Self.place(.failure(failure), in: &maps[i], from: pieces[i])

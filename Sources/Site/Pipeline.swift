@@ -85,6 +85,8 @@ public struct Pipeline: Sendable {
         // Each language without a catalog is reported once: where the site sets it, else at
         // the first file (in the site's order) that asks for it.
         var warnedLanguages: Set<String> = [context.settings.language.lowercased()]
+        // Pieces of one title in one folder, warned of at each after the first.
+        var sameTitles = SameTitles()
         let parseOptions = ContentParser.Options(
             defaultLanguage: context.settings.language, includeDrafts: options.includeDrafts,
             allowRawHTML: context.settings.rawHTML)
@@ -148,6 +150,9 @@ public struct Pipeline: Sendable {
                 if let meta = analysed?.meta, let source, let position = meta.langPosition,
                    warnedLanguages.insert(meta.lang.lowercased()).inserted {
                     output.diagnostics += Self.languageWarning(meta.lang, at: position, in: source, site: context)
+                }
+                if let meta = analysed?.meta, let source, let warning = sameTitles.check(meta, in: source) {
+                    output.diagnostics.append(warning)
                 }
                 // Statistics are for what builds: a story with errors is checked, not reported on.
                 if let analysed, options.statistics, !problems.hasErrors { output.reports.append(analysed) }

@@ -84,6 +84,9 @@ public enum SiteWriter {
         private var removedOnSignal: Bool
         private var folders = Set<String>()
         private var collisions: [String] = []
+        /// The marker's key of each story map written (`MapCache.writtenKey`), by its path:
+        /// the next build reuses only a map that is still the file written.
+        private let maps = WrittenMaps()
         private var failure: FileSystem.Failure?
         private(set) var pages = 0
         private var writeTime = Duration.zero
@@ -171,14 +174,20 @@ public enum SiteWriter {
             // The write closure and the files are taken once, outside the loop: read in each
             // iteration, the file system's closures were retained and released by both cores
             // at once, on one shared count.
-            let (write, base) = (fs.write, path + "/")
+            let (write, base, maps) = (fs.write, path + "/", maps)
             files.withUnsafeBufferPointer { files in
                 let files = UncheckedSendable(files)
                 DispatchQueue.concurrentPerform(iterations: files.value.count) { i in
+                    let file = files.value[i]
                     do throws(FileSystem.Failure) {
-                        try write(base + files.value[i].path, files.value[i].contents)
+                        try write(base + file.path, file.contents)
                     } catch {
                         failures.add(error)
+                    }
+                    // Hashed here, on every core, not on the thread that renders.
+                    if MapCache.isMap(file.path) {
+                        let key = MapCache.writtenKey(file.path, file.contents)
+                        maps.add(file.path, key)
                     }
                 }
             }
@@ -188,11 +197,12 @@ public enum SiteWriter {
         /// Copies the assets and swaps the staging folder in, unless a file could not be
         /// written or a page would cover an asset; then the output stays as it was.
         /// - Parameter mapFailures: graphs Graphviz could not draw, kept in the marker file
-        ///   for the next build's `MapCache.previousOutput`.
+        ///   for the next build's `MapCache.previousOutput`, with the maps written.
         public func finish(_ location: SiteLocation, mapFailures: [String: Graphviz.Failure] = [:]) -> Result {
             drain()
             let start = ContinuousClock.now
-            var outcome = swapIn(location, marker: SiteWriter.markerText + MapCache.markerLines(mapFailures))
+            let written = MapCache.writtenLines(maps.keys)
+            var outcome = swapIn(location, marker: SiteWriter.markerText + MapCache.markerLines(mapFailures) + written)
             writeTime += ContinuousClock.now - start
             outcome.timings = [Timing(stage: "write", seconds: writeTime.seconds)]
             return outcome
@@ -202,8 +212,10 @@ public enum SiteWriter {
             let contentFolder = location.content
             if !collisions.isEmpty {
                 discard()
-                // The pipeline reports these with their Markdown files (AssetClash); this is
-                // the last guard, for a path it did not foresee.
+                // The pipeline reports these before anything is written, with their Markdown
+                // files (AssetClash, from the paths PagePaths names); this is the last guard,
+                // for a page at a path PagePaths did not foresee: copying the assets over the
+                // staged pages would silently lose the page or the author's file.
                 return result(collisions.sorted().map { AssetClash.diagnostic($0, by: nil, location: location) })
             }
             do throws(FileSystem.Failure) {
@@ -390,4 +402,15 @@ private final class Failures: Sendable {
     }
 
     var first: FileSystem.Failure? { errors.withLock { errors in errors.min { $0.path < $1.path } } }
+}
+
+/// The story maps written, as `MapCache.writtenKey` names them, by path.
+private final class WrittenMaps: Sendable {
+    private let written = Mutex<[String: String]>([:])
+
+    func add(_ path: String, _ key: String) {
+        written.withLock { $0[path] = key }
+    }
+
+    var keys: [String] { written.withLock { Array($0.values) } }
 }

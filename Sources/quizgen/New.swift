@@ -1,4 +1,5 @@
 import ArgumentParser
+import Content
 import Diagnostics
 import Site
 
@@ -9,10 +10,11 @@ struct New: ParsableCommand {
         discussion: """
             The file gets .md when its name has none, and the folders above it are made. \
             Its title is made from the file name (capitals → Capitals, my-first-story → \
-            My first story), and its description line, shown on the index page, is \
+            My first story, 最初の-物語 → 最初の物語), and its description line, shown on the index page, is \
             commented out for you to fill in. An existing file is never replaced, and a folder is not a file \
             name. A file that the build would skip (outside the content folder, or with a \
-            name starting with _ or .) is written with a warning.
+            name starting with _ or .) is written with a warning, and so is one whose title \
+            another content file of the site has.
 
             Examples:
               quizgen new trivia Content/capitals
@@ -42,12 +44,29 @@ struct New: ParsableCommand {
         }
         let file = normalized.hasSuffix(".md") ? normalized : normalized + ".md"
         let warning = Self.skipped(file, fileSystem: fs)
-        if let problem = Scaffold.makeFile(at: file, text: kind.text(title: Starter.title(fromFileName: file)), fileSystem: fs) {
+        // The site the file goes into: its language makes the title's capital.
+        let site = SiteLoader.load(SiteLocation.enclosing(file, fileSystem: fs), fileSystem: fs)
+        let language = site.settings.map { SiteSettings.parse($0).0.language }
+        let text = kind.text(title: Starter.title(fromFileName: file, language: language))
+        if let problem = Scaffold.makeFile(at: file, text: text, fileSystem: fs) {
             colors.printer.report([problem])
             throw ExitCode.failure
         }
-        if let warning { colors.printer.report([warning]) }
+        if let warning {
+            colors.printer.report([warning])
+        } else if let warning = Self.sameTitle(file, text: text, in: site, fileSystem: fs) {
+            colors.printer.report([warning])
+        }
         standardError("Wrote \(file), a \(kind == .story ? "story" : kind.rawValue + " quiz") to fill in.\n")
+    }
+
+    /// The warning when another content file of the site has the title the new one was
+    /// given (a file of one name in another folder): at its `title:` line, naming the other.
+    static func sameTitle(_ file: String, text: String, in site: LoadedSite, fileSystem fs: FileSystem) -> Diagnostic? {
+        guard let real = fs.realPath(file), let content = fs.realPath(site.location.content),
+              real.hasPrefix(content + "/") else { return nil }
+        return Pipeline.sameTitle(
+            of: SourceFile(path: file, text: text), at: String(real.dropFirst(content.count + 1)), in: site)
     }
 
     /// Why a build would not read the file, if it would not: it is outside the site's content

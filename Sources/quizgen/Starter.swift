@@ -38,14 +38,61 @@ enum Starter: String, CaseIterable {
     /// The description line of a `new` starter, for the author to write and uncomment.
     static let descriptionToFillIn = "# description: One line about it   # shown under its title on the index page"
 
-    /// `my-first-story.md` → "My first story": dashes and underscores become spaces, and the
-    /// first letter is made upper case (as a sentence, like the starters' descriptions).
-    static func title(fromFileName path: String) -> String {
+    /// `my-first-story.md` → "My first story": dashes, underscores, dots and spaces part the
+    /// words, which are joined by one space, and the first letter is made a capital (as a
+    /// sentence, like the starters' descriptions). Between two characters of a script written
+    /// without spaces (Chinese, Japanese) the separator goes: `最初の-物語` → "最初の物語",
+    /// `第1章-the-cave` → "第1章 the cave". Korean is written with spaces, and keeps them.
+    /// - Parameter language: the site's, for the capital: a Turkish `istanbul` is "İstanbul".
+    static func title(fromFileName path: String, language: String? = nil) -> String {
         var name = path.split(separator: "/").last.map(String.init) ?? path
         if name.hasSuffix(".md") { name.removeLast(3) }
         let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " || $0 == "." })
-        guard let first = words.first else { return "Untitled" }
-        return ([first.prefix(1).uppercased() + first.dropFirst()] + words.dropFirst().map(String.init)).joined(separator: " ")
+        guard !words.isEmpty else { return "Untitled" }
+        var title = ""
+        for word in words {
+            if let last = title.unicodeScalars.last, let next = word.unicodeScalars.first,
+               !(writtenWithoutSpaces(last) && writtenWithoutSpaces(next)) {
+                title += " "
+            }
+            title += word
+        }
+        return capitalized(title, language: language)
+    }
+
+    /// Whether a character belongs to text written without spaces between words: Han, kana,
+    /// Bopomofo, and the CJK punctuation and full-width forms written among them.
+    static func writtenWithoutSpaces(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2E80...0x2FDF,    // CJK and Kangxi radicals
+             0x3000...0x303F,    // CJK symbols and punctuation (、。「」々〆〇)
+             0x3040...0x30FF,    // Hiragana, Katakana
+             0x3100...0x312F,    // Bopomofo
+             0x3190...0x31FF,    // Kanbun, Bopomofo extended, CJK strokes, Katakana extensions
+             0x3200...0x33FF,    // enclosed CJK letters (㈱) and CJK compatibility (㌔)
+             0x3400...0x4DBF,    // CJK unified ideographs extension A
+             0x4E00...0x9FFF,    // CJK unified ideographs
+             0xF900...0xFAFF,    // CJK compatibility ideographs
+             0xFE30...0xFE4F,    // CJK compatibility forms
+             0xFF01...0xFF60,    // full-width forms (！, Ａ)
+             0xFF61...0xFF9F,    // half-width CJK punctuation and Katakana
+             0x1B000...0x1B16F,  // Kana supplement and extended
+             0x20000...0x3FFFF:  // CJK unified ideographs extensions B on
+            true
+        default:
+            false
+        }
+    }
+
+    /// The text with its first letter a capital: by Unicode's title case, which leaves alone a
+    /// script without capitals (CJK) or that does not capitalise a sentence (Georgian: "ა" stays,
+    /// where upper case would give "Ა"), makes "ǆ" "ǅ" (not "Ǆ"), and a Turkish or Azerbaijani
+    /// dotted "i" "İ". A first character that is no letter ("1st") stays as it is.
+    static func capitalized(_ text: String, language: String?) -> String {
+        guard let first = text.first, first.isLetter, let scalar = first.unicodeScalars.first else { return text }
+        let primary = language?.split(separator: "-").first?.lowercased()
+        let capital = scalar == "i" && (primary == "tr" || primary == "az") ? "İ" : scalar.properties.titlecaseMapping
+        return capital + String(String.UnicodeScalarView(first.unicodeScalars.dropFirst())) + text.dropFirst()
     }
 
     /// Plain when YAML reads it back as written, else double-quoted.

@@ -144,6 +144,55 @@ import TestSupport
         }
     }
 
+    /// Japanese names lose the dash between two of their characters; the site's language
+    /// makes the capital (a Turkish site's `istanbul` is İstanbul).
+    @Test func newTitlesInTheSiteLanguage() throws {
+        let (folder, site) = try initSite()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "language: tr\n".write(to: site.appendingPathComponent("quizgen.yml"), atomically: true, encoding: .utf8)
+        #expect(try quizgen("new", "story", "Content/最初の-物語", in: site).status == 0)
+        #expect(try quizgen("new", "trivia", "Content/sehirler/istanbul", in: site).status == 0)
+        let story = try String(contentsOf: site.appendingPathComponent("Content/最初の-物語.md"), encoding: .utf8)
+        #expect(story.contains("\ntitle: 最初の物語\n"), "\(story)")
+        let city = try String(contentsOf: site.appendingPathComponent("Content/sehirler/istanbul.md"), encoding: .utf8)
+        #expect(city.contains("\ntitle: İstanbul\n"), "\(city)")
+    }
+
+    /// A title another content file has is written with a warning at it, naming that file:
+    /// in another folder the index tells the two apart only by their folders; in the same
+    /// one the build warns of it too.
+    @Test func newWarnsOfATitleAnotherFileHas() throws {
+        let (folder, site) = try initSite()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try quizgen("new", "story", "Content/a/intro", "--no-color", in: site).stderr.contains("warning") == false)
+        let second = try quizgen("new", "story", "Content/b/intro", "--no-color", in: site)
+        #expect(second.status == 0 && exists(site.appendingPathComponent("Content/b/intro.md")))
+        #expect(second.stderr.hasPrefix("""
+            Content/b/intro.md:3:8: warning: another content file has this title
+             3 | title: Intro
+               |        ^
+            hint: Content/a/intro.md has the title 'Intro'; the index tells the two apart only by their folders
+
+            """), "\(second.stderr)")
+        // From inside a folder, the other file is named from there; a title of its own is fine.
+        let inside = try quizgen("new", "trivia", "../c/intro", "--no-color", in: site.appendingPathComponent("Content/b"))
+        #expect(inside.stderr.contains("hint: ../../Content/a/intro.md has the title 'Intro';"), "\(inside.stderr)")
+        let own = try quizgen("new", "trivia", "intro-quiz", "--no-color", in: site.appendingPathComponent("Content/b"))
+        #expect(own.status == 0 && !own.stderr.contains("warning"), "\(own.stderr)")
+
+        // "The door" beside the example's "The Door": the index would list the two alike.
+        let door = try quizgen("new", "story", "Content/the_door", "--no-color", in: site)
+        #expect(door.status == 0)
+        #expect(door.stderr.contains("""
+            Content/the_door.md:3:8: warning: another file in this folder has this title: the index lists the two alike
+            """), "\(door.stderr)")
+        #expect(door.stderr.contains("hint: Content/the-door.md has the title 'The Door'; give one of them another title"), "\(door.stderr)")
+        let build = try quizgen("build", "--no-maps", "--no-color", in: site)
+        #expect(build.status == 0)
+        #expect(build.stderr.contains("Content/the_door.md:3:8: warning: another file in this folder has this title"), "\(build.stderr)")
+        #expect(!build.stderr.contains("Content/b/intro.md"), "\(build.stderr)")
+    }
+
     @Test func newRefusesAFolderAndWarnsAboutFilesTheBuildSkips() throws {
         let (folder, site) = try initSite()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -46,7 +46,7 @@ import Testing
         #expect(session.rebuild(batch: [folder.path + "/Content/new.md"]) == .held)
         #expect(lines().count == 1)
         #expect(!session.site.hasErrors)
-        folder.write("Content/new.md", quiz)
+        folder.write("Content/new.md", quiz.replacingOccurrences(of: "title: Tiny", with: "title: New"))
         #expect(session.rebuild(batch: [folder.path + "/Content/new.md"]) == .rebuilt)
         #expect(lines().last == "Rebuilt Content/new.md in _ ms: 4 pages changed.")
         #expect(session.site.hasFile("new/index.html"))

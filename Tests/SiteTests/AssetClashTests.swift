@@ -67,6 +67,25 @@ import Testing
         }
     }
 
+    /// serve judges by the files each piece writes, as a build does: a story's map files
+    /// count when maps are drawn, also while the map is still being drawn and without Graphviz.
+    @Test(arguments: [false, true]) func serveReportsAMapsClashAsTheBuildDoes(graphviz: Bool) {
+        let site = TemporarySite(files: files([
+            "Content/story/seven/story.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>", "Content/story/seven/map.html": "mine",
+            "quizgen.yml": "raw-html: true\n",
+        ]))
+        for maps in [true, false] {
+            let options = BuildOptions(graphviz: graphviz ? fakeGraphviz : .none, maps: maps)
+            let built = Pipeline(options: options).collect(SiteLoader.load(site.location, fileSystem: .disk))
+            #expect(built.diagnostics.map(\.file) == (maps ? ["Content/story/seven/map.html", "Content/story/seven/story.svg"] : []))
+            for later in [false, true] {
+                var live = LiveSite(location: site.location, options: options)
+                _ = live.update(SiteLoader.load(site.location, fileSystem: .disk), changed: .all, mapsLater: later)
+                #expect(live.diagnostics == built.diagnostics, "maps \(maps), drawn later \(later)")
+            }
+        }
+    }
+
     @Test func serveReportsThemAndForgetsThemOnceRenamed() {
         let site = TemporarySite(files: files(clashing))
         var live = LiveSite(location: site.location, options: options)

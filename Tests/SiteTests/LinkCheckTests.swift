@@ -87,15 +87,16 @@ import Testing
     /// serve follows the pages and assets a link names as they come and go, without the
     /// file with the link being saved.
     @Test func serveFollowsWhatLinksNameAsItComesAndGoes() {
+        let b = quiz.replacingOccurrences(of: "title: Tiny", with: "title: B")
         let site = TemporarySite(files: [
             "Content/a.md": quiz.replacingOccurrences(of: "## Pick one", with: "[b](b.md) [b's outcome](b/a.html) [pdf](x.pdf)\n## Pick one"),
-            "Content/b.md": quiz, "Content/x.pdf": "pdf",
+            "Content/b.md": b, "Content/x.pdf": "pdf",
         ])
         var live = LiveSite(location: site.location, options: BuildOptions(graphviz: fakeGraphviz))
         var rebuild = live.update(SiteLoader.load(site.location, fileSystem: .disk), changed: .all)
         #expect(rebuild.new.isEmpty)
         site.remove("Content/x.pdf")
-        site.write("Content/b.md", quiz.replacingOccurrences(of: "{#a .outcome}", with: "{#c .outcome}").replacingOccurrences(of: "{a}", with: "{c}"))
+        site.write("Content/b.md", b.replacingOccurrences(of: "{#a .outcome}", with: "{#c .outcome}").replacingOccurrences(of: "{a}", with: "{c}"))
         rebuild = live.update(SiteLoader.load(site.location, fileSystem: .disk), changed: LiveSite.Change(content: ["x.pdf", "b.md"]))
         #expect(rebuild.parsed == ["b.md"])
         #expect(rebuild.new.map(\.message) == [

@@ -369,7 +369,7 @@ import Testing
 
     @Test func warningsAreNewOnlyOnce() {
         let site = site()
-        site.write("Content/warned.md", quiz.replacingOccurrences(of: "title: Tiny", with: "title: Tiny\nshufle: true"))
+        site.write("Content/warned.md", quiz.replacingOccurrences(of: "title: Tiny", with: "title: Warned\nshufle: true"))
         var live = LiveSite(location: site.location, options: BuildOptions())
         var rebuild = update(&live, site, .all)
         #expect(rebuild.new.map(\.message) == ["unknown front matter key 'shufle'"])

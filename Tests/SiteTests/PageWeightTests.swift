@@ -8,8 +8,8 @@ import Testing
 /// from a bank.
 @Suite struct PageWeightTests {
     /// `count` questions, each with a paragraph of `words` characters.
-    func trivia(_ count: Int, words: Int) -> String {
-        "---\nkind: trivia\ntitle: Heavy\n---\n" + (0..<count).map {
+    func trivia(_ count: Int, words: Int, title: String = "Heavy") -> String {
+        "---\nkind: trivia\ntitle: \(title)\n---\n" + (0..<count).map {
             "## Question \($0)?\n\n" + String(repeating: "w", count: words) + "\n\n- [x] Yes\n- [ ] No\n\n"
         }.joined()
     }
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func aHeavyQuizPageIsAWarningAtItsFrontMatter() throws {
-        let site = TemporarySite(files: ["Content/heavy.md": trivia(250, words: 4_500), "Content/light.md": trivia(20, words: 4_500)])
+        let site = TemporarySite(files: ["Content/heavy.md": trivia(250, words: 4_500), "Content/light.md": trivia(20, words: 4_500, title: "Light")])
         let output = site.build()
         #expect(located(output.diagnostics) == [
             "Content/heavy.md:1:1: warning: this quiz's page is 1.2 MB with its inline data, more than readers on phones should wait for (1.0 MB)",

@@ -118,7 +118,7 @@ import TestSupport
 
     @Test func smallChunksWriteWhatOneChunkWrites() {
         var files: [String: String] = ["Content/pic.png": "png"]
-        for i in 0..<7 { files["Content/q\(i).md"] = quiz }
+        for i in 0..<7 { files["Content/q\(i).md"] = quiz.replacingOccurrences(of: "title: Tiny", with: "title: Tiny \(i)") }
         let site = TemporarySite(files: files)
         site.build()
         let oneChunk = site.tree()

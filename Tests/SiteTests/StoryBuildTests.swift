@@ -339,12 +339,17 @@ final class DrawCounter: @unchecked Sendable {
 }
 
 @Suite struct StoryMapTests {
-    @Test func unchangedMapsAreKeptFromThePreviousBuild() {
+    /// The fake Graphviz, counting the graphs it draws.
+    static func counting() -> (DrawCounter, Graphviz) {
         let counter = DrawCounter()
-        let counting = Graphviz(location: "/fake/dot", render: fakeGraphviz.render) { dots in
+        return (counter, Graphviz(location: "/fake/dot", render: fakeGraphviz.render) { dots in
             counter.add(dots.count)
             return dots.map { fakeGraphviz.render($0, "svg") }
-        }
+        })
+    }
+
+    @Test func unchangedMapsAreKeptFromThePreviousBuild() {
+        let (counter, counting) = Self.counting()
         let site = TemporarySite(files: ["Content/seven.md": sevenPages, "Content/other.md": sevenPages])
         site.build(graphviz: counting)
         #expect(counter.graphs == 2)
@@ -364,6 +369,47 @@ final class DrawCounter: @unchecked Sendable {
         site.write("public/seven/story.svg", String(whole?.dropLast(3) ?? ""))
         site.build(graphviz: counting)
         #expect(counter.graphs == 5 && site.read("public/seven/story.svg") == whole)
+    }
+
+    /// Only the file quizgen wrote is kept: a whole SVG edited by hand (or written by another
+    /// tool), or another story's map put in its place, is drawn again, not published build
+    /// after build; the marker names each map written by a hash, in order.
+    @Test func aMapEditedInTheOutputIsDrawnAgain() throws {
+        let (counter, counting) = Self.counting()
+        let site = TemporarySite(files: ["Content/seven.md": sevenPages, "Content/b/other.md": sevenPages])
+        site.build(graphviz: counting)
+        #expect(counter.graphs == 2)
+        let marker = try #require(site.read("public/.quizgen-output"))
+        let written = marker.split(separator: "\n").filter { $0.hasPrefix("map written: ") }
+        #expect(written.count == 2 && written == written.sorted(), "\(marker)")
+        let whole = try #require(site.read("public/seven/story.svg"))
+
+        // Untouched: kept, and the marker is the same.
+        site.build(graphviz: counting)
+        #expect(counter.graphs == 2 && site.read("public/.quizgen-output") == marker)
+
+        let edited = whole.replacingOccurrences(of: "<!--", with: "<text>edited</text><!--")
+        #expect(edited != whole && edited.hasSuffix("</svg>"))
+        site.write("public/seven/story.svg", edited)
+        site.build(graphviz: counting)
+        #expect(counter.graphs == 3 && site.read("public/seven/story.svg") == whole)
+
+        // Another story's map, whole and written by quizgen, is not this story's.
+        site.write("Content/b/other.md", sevenPages.replacingOccurrences(of: "[Left]", with: "[Go left]"))
+        site.build(graphviz: counting)
+        #expect(counter.graphs == 4)
+        let others = try #require(site.read("public/b/other/story.svg"))
+        #expect(others != whole)
+        site.write("public/seven/story.svg", others)
+        site.build(graphviz: counting)
+        #expect(counter.graphs == 5 && site.read("public/seven/story.svg") == whole)
+
+        // An output whose marker names no map (an older quizgen's) has every map drawn once.
+        site.write("public/.quizgen-output", "This folder is written by `quizgen build` and replaced whole on every build.\n")
+        site.build(graphviz: counting)
+        #expect(counter.graphs == 7)
+        site.build(graphviz: counting)
+        #expect(counter.graphs == 7)
     }
 
     @Test func noMapsSkipsGraphvizButKeepsTheGraph() {
