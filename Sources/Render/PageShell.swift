@@ -233,6 +233,22 @@ public struct SiteContext: Sendable {
         absoluteURL(encoded: SitePaths.urlPath(path))
     }
 
+    /// An absolute URL for a picture in a page's text (a quiz's introduction, an outcome's
+    /// text), for link previews: as written when absolute, else from the site's base URL
+    /// (none without one). `pageFolder` is the page folder of the Markdown file that shows it.
+    public func previewImageURL(_ source: String, pageFolder folder: String) -> String? {
+        // The source is a URL as the author wrote it (`my pic.png`): encoded as the page's own
+        // <img> has it, since a link preview reads the URL as it stands.
+        if source.hasPrefix("https://") || source.hasPrefix("http://") { return HTMLEscaping.percentEncodeHref(source) }
+        guard !SitePaths.isAbsoluteOrFragment(source) else { return nil }
+        // The folder is a path on disk; the picture's path is from the Markdown file's folder.
+        var parts = folder.split(separator: "/").dropLast().map { SitePaths.urlPath(String($0)) }
+        for part in source.split(separator: "/") {
+            if part == ".." { if parts.popLast() == nil { return nil } } else if part != "." { parts.append(HTMLEscaping.percentEncodeHref(String(part))) }
+        }
+        return absoluteURL(encoded: parts.joined(separator: "/"))
+    }
+
     /// The absolute URL of a path already written as a URL.
     public func absoluteURL(encoded path: String) -> String? {
         settings.baseURL.map { $0 + path }

@@ -79,7 +79,8 @@ public enum PersonalityRenderer {
         // Encoding a page's path only pays where there is a base URL to put it under.
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,
-            root: root, url: hasBaseURL ? site.absoluteURL(indexPath) : nil, scripts: [script])
+            root: root, url: hasBaseURL ? site.absoluteURL(indexPath) : nil,
+            image: meta.introduction.firstImageSource.flatMap { site.previewImageURL($0, pageFolder: folder) }, scripts: [script])
         var files = [OutputFile(path: indexPath, contents: shell.render(content: content, site: site))]
 
         let outcomeTemplate = site.prepared("outcome", root: root, lang: meta.lang)
@@ -101,7 +102,7 @@ public enum PersonalityRenderer {
             outcomeShell.ogTitle = title
             outcomeShell.description = outcome.body.summary(limit: 200)
             outcomeShell.url = hasBaseURL ? site.absoluteURL(path) : nil
-            outcomeShell.image = outcome.body.firstImageSource.flatMap { imageURL($0, folder: folder, site: site) }
+            outcomeShell.image = outcome.body.firstImageSource.flatMap { site.previewImageURL($0, pageFolder: folder) }
             files.append(OutputFile(path: path, contents: outcomeShell.render(content: page, layout: layout, site: site)))
         }
         return files
@@ -192,20 +193,5 @@ public enum PersonalityRenderer {
             put(UInt8(ascii: "]"))
             written = end - base
         }
-    }
-
-    /// An absolute URL for an image in an outcome's text, for link previews: as written
-    /// when absolute, else from the site's base URL (none without one).
-    static func imageURL(_ source: String, folder: String, site: SiteContext) -> String? {
-        // The source is a URL as the author wrote it (`my pic.png`): encoded as the page's own
-        // <img> has it, since a link preview reads the URL as it stands.
-        if source.hasPrefix("https://") || source.hasPrefix("http://") { return HTMLEscaping.percentEncodeHref(source) }
-        guard !SitePaths.isAbsoluteOrFragment(source) else { return nil }
-        // The folder is a path on disk.
-        var parts = folder.split(separator: "/").dropLast().map { SitePaths.urlPath(String($0)) }
-        for part in source.split(separator: "/") {
-            if part == ".." { if parts.popLast() == nil { return nil } } else if part != "." { parts.append(HTMLEscaping.percentEncodeHref(String(part))) }
-        }
-        return site.absoluteURL(encoded: parts.joined(separator: "/"))
     }
 }

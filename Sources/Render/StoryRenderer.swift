@@ -117,7 +117,8 @@ public enum StoryRenderer {
         ]
         let coverShell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang, root: root,
-            url: site.absoluteURL(folder + "/index.html"))
+            url: site.absoluteURL(folder + "/index.html"),
+            image: meta.introduction.firstImageSource.flatMap { site.previewImageURL($0, pageFolder: folder) })
 
         // What is the same on every page of the story is rendered once, into the page
         // template and into the layout.

@@ -68,7 +68,8 @@ public enum TriviaRenderer {
         ] as TemplateValue)
         let shell = PageShell(
             title: meta.title, description: meta.description, lang: meta.lang,
-            root: root, url: site.absoluteURL(path), scripts: [script])
+            root: root, url: site.absoluteURL(path),
+            image: meta.introduction.firstImageSource.flatMap { site.previewImageURL($0, pageFolder: folder) }, scripts: [script])
         return [OutputFile(path: path, contents: shell.render(content: content, site: site))]
     }
 

@@ -119,10 +119,10 @@ import Testing
     /// (`<my pic é.png>`) is percent-encoded there, as the page's own `<img>` has it.
     @Test func outcomeImagesAreEncodedAsURLs() {
         let site = Self.site(baseURL: "https://example.org/sub/")
-        #expect(PersonalityRenderer.imageURL("pics/my pic é.png", folder: "a/fish", site: site)
+        #expect(site.previewImageURL("pics/my pic é.png", pageFolder: "a/fish")
             == "https://example.org/sub/a/pics/my%20pic%20%C3%A9.png")
-        #expect(PersonalityRenderer.imageURL("../b%20c.png", folder: "a/fish", site: site) == "https://example.org/sub/b%20c.png")
-        #expect(PersonalityRenderer.imageURL("https://cdn.example/a b.png", folder: "a/fish", site: site) == "https://cdn.example/a%20b.png")
+        #expect(site.previewImageURL("../b%20c.png", pageFolder: "a/fish") == "https://example.org/sub/b%20c.png")
+        #expect(site.previewImageURL("https://cdn.example/a b.png", pageFolder: "a/fish") == "https://cdn.example/a%20b.png")
     }
 
     /// The way to the root, the site's title and the words are the same for many pages and
