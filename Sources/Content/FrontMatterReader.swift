@@ -52,10 +52,11 @@ public struct FrontMatterReader {
         return nil
     }
 
-    public mutating func int(_ key: String, in range: ClosedRange<Int>) -> Int? {
+    /// - Parameter example: the hint for a value that is no number at all (`pick: all`).
+    public mutating func int(_ key: String, in range: ClosedRange<Int>, example: String? = nil) -> Int? {
         guard let entry = entry(key) else { return nil }
         guard let value = entry.value.intValue else {
-            fail(entry, "'\(key)' must be a whole number")
+            fail(entry, "'\(key)' must be a whole number", hint: Self.numberHint(key, entry.value, seconds: false) ?? example)
             return nil
         }
         guard range.contains(value) else {
@@ -65,10 +66,15 @@ public struct FrontMatterReader {
         return value
     }
 
-    public mutating func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
+    /// - Parameters:
+    ///   - seconds: the value counts seconds (`2 min` is told to be 120).
+    ///   - example: the hint for a value that is no number at all (`time: soon`).
+    public mutating func number(
+        _ key: String, in range: ClosedRange<Double>, seconds: Bool = false, example: String? = nil
+    ) -> Double? {
         guard let entry = entry(key) else { return nil }
         guard let value = entry.value.doubleValue, value.isFinite else {
-            fail(entry, "'\(key)' must be a number")
+            fail(entry, "'\(key)' must be a number", hint: Self.numberHint(key, entry.value, seconds: seconds) ?? example)
             return nil
         }
         guard range.contains(value) else {
@@ -96,14 +102,16 @@ public struct FrontMatterReader {
         choice(key, among: Choice.allCases.map(\.rawValue)).flatMap(Choice.init(rawValue:))
     }
 
-    /// A map of names to whole numbers, e.g. `points: {easy: 3, hard: 10}`.
-    public mutating func intMap(_ key: String, in range: ClosedRange<Int>) -> [(String, Int, Int)]? {
+    /// A map of names to whole numbers, e.g. `points: {easy: 3, hard: 10}`, each with its
+    /// line; a name whose value is wrong (an error) comes with nil, so that what uses it can
+    /// tell it from a name not written (which would be a second, misleading problem).
+    public mutating func intMap(_ key: String, in range: ClosedRange<Int>) -> [(name: String, value: Int?, line: Int)]? {
         guard let entry = entry(key) else { return nil }
         guard case .mapping(let mapping) = entry.value.content else {
             fail(entry, "'\(key)' must be a map such as {easy: 3, hard: 10}")
             return nil
         }
-        var result: [(String, Int, Int)] = []
+        var result: [(name: String, value: Int?, line: Int)] = []
         for pair in mapping {
             let (name, value) = (pair.key, pair.value)
             var line = value.line + 1
@@ -116,7 +124,8 @@ public struct FrontMatterReader {
             guard let word = name.string, let number = value.intValue, range.contains(number) else {
                 diagnostics.append(file.diagnostic(
                     .error, "each value of '\(key)' must be a whole number between \(range.lowerBound) and \(range.upperBound)",
-                    line: line, characterColumn: column))
+                    line: line, characterColumn: column, hint: name.string.flatMap { Self.numberHint($0, value, seconds: false) }))
+                if let word = name.string { result.append((word, nil, line)) }
                 continue
             }
             result.append((word, number, line))
@@ -136,6 +145,12 @@ public struct FrontMatterReader {
                 .warning, "unknown \(noun) '\(entry.key)'", line: entry.line, characterColumn: entry.column,
                 hint: NearestMatch.hint(entry.key, in: known.sorted()) ?? "known keys: \(known.sorted().joined(separator: ", "))"))
         }
+    }
+
+    /// The hint for a number written with more than the number (`60%`, `30s`, `"10"`).
+    static func numberHint(_ key: String, _ value: YAMLNode, seconds: Bool) -> String? {
+        guard let text = value.string, let style = value.style else { return nil }
+        return NumberSlip(text, quoted: style != .plain, seconds: seconds)?.hint { "\(key): \($0)" }
     }
 
     static func list(_ words: [String], or: Bool) -> String {
