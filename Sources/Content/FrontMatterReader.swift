@@ -138,12 +138,14 @@ public struct FrontMatterReader {
         for key in keys { know(key) }
     }
 
-    /// Warnings for every key that was never read, with the nearest known key as a hint.
+    /// Warnings for every key that was never read, with the known key it names under another
+    /// name (`pass-mark`) or the nearest one as a hint.
     public mutating func warnAboutUnknownKeys() {
         for entry in frontMatter.entries where !known.contains(entry.key) {
             diagnostics.append(file.diagnostic(
                 .warning, "unknown \(noun) '\(entry.key)'", line: entry.line, characterColumn: entry.column,
-                hint: NearestMatch.hint(entry.key, in: known.sorted()) ?? "known keys: \(known.sorted().joined(separator: ", "))"))
+                hint: KeySynonyms.hint(entry.key, value: entry.value, known: known)
+                    ?? NearestMatch.hint(entry.key, in: known.sorted()) ?? "known keys: \(known.sorted().joined(separator: ", "))"))
         }
     }
 

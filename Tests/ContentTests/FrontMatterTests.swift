@@ -114,6 +114,51 @@ import Testing
         #expect(problems[0].hint == "did you mean 'shuffle-answers'?")
     }
 
+    /// Names from other tools or plain English, too far from the key for a typo, get the key
+    /// quizgen reads, with the line to write; still warnings, as every unknown key.
+    @Test func unknownKeysThatNameAKnownOneOtherwiseGetIt() {
+        let text = triviaFile("""
+            pass-mark: 60
+            sudden-death: true
+            timer: 30s
+            time-limit: 20
+            questions: 10
+            Draw: 5
+            type: trivia
+            shuffle: false
+            summary: Week 3
+            Pass_Percent: 70%
+            sudden_death: no
+
+            """, capital)
+        let problems = parse(text).1.sorted()
+        #expect(problems.allSatisfy { $0.severity == .warning && $0.message.hasPrefix("unknown front matter key") })
+        #expect(problems.map(\.hint) == [
+            "did you mean 'pass'? Write pass: 60",
+            "sudden death is written 'on-wrong: end'",
+            "did you mean 'time'? Write time: 30",
+            "did you mean 'time'? Write time: 20",
+            "did you mean 'pick'? Write pick: 10",
+            "did you mean 'pick'? Write pick: 5",
+            "did you mean 'kind'? Write kind: trivia",
+            "did you mean 'shuffle-questions' or 'shuffle-answers'? Each is true or false",
+            "did you mean 'description'? Write description: Week 3",
+            "did you mean 'pass'? Write pass: 70",
+            "sudden death is 'on-wrong: end'; without it, leave this line out",
+        ])
+        // A name for a key this kind does not take is no hint; a list of questions is no count.
+        let story = parse("---\nkind: story\npass-mark: 60\n---\n## A\n").1
+        #expect(story.first?.hint?.hasPrefix("known keys:") == true)
+        let listed = parse(triviaFile("questions:\n  - one\n", capital)).1
+        #expect(listed.first?.hint?.hasPrefix("known keys:") == true)
+        // quizgen.yml's `language` and a content file's `lang` name each other.
+        #expect(parse("---\nkind: story\nlanguage: fr\n---\n## A\n").1.first?.hint == "did you mean 'lang'? Write lang: fr")
+        let settings = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "lang: fr\nurl: https://example.org/\n")).1
+        #expect(settings.map(\.hint) == [
+            "did you mean 'language'? Write language: fr", "did you mean 'base-url'? Write base-url: https://example.org/",
+        ])
+    }
+
     @Test func wrongTypesAreLocatedErrors() {
         let text = animals.replacingOccurrences(of: "title:", with: "shuffle-answers: maybe\ntitle:")
         let (_, problems) = parse(text)
