@@ -45,6 +45,20 @@ public struct FrontMatterReader {
         return nil
     }
 
+    /// Text for readers (a title, a message): as `string`, with a warning where a YAML
+    /// comment cut it short (`title: Quiz #3 for 7B` is the title "Quiz").
+    public mutating func prose(_ key: String) -> String? {
+        guard let text = string(key) else { return nil }
+        if let entry = frontMatter[key], let cut = CommentCut.find(entry, in: file) {
+            diagnostics.append(file.diagnostic(
+                .warning, "the rest of the line after ' #' was read as a YAML comment, so '\(key)' is only '\(text)'",
+                line: cut.line, characterColumn: cut.column,
+                hint: "to keep it, put the whole value in quotes: \(key): \(YAMLQuoting.doubleQuoted(cut.meant)); "
+                    + "a comment goes on a line of its own"))
+        }
+        return text
+    }
+
     public mutating func bool(_ key: String) -> Bool? {
         guard let entry = entry(key) else { return nil }
         if let value = entry.value.boolValue { return value }

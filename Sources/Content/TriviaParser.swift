@@ -29,8 +29,8 @@ enum TriviaParser {
         let bank = reader.string("bank")
         let separator = reader.string("bank-separator")
         let messages = TriviaQuiz.Messages(
-            pass: reader.string("pass-message"), fail: reader.string("fail-message"),
-            perfect: reader.string("perfect-message"))
+            pass: reader.prose("pass-message"), fail: reader.prose("fail-message"),
+            perfect: reader.prose("perfect-message"))
         let frontMatter = reader.frontMatter
         func at(_ key: String) -> (line: Int, column: Int) {
             frontMatter[key].map { ($0.valueLine, $0.valueColumn) } ?? (kindLine, 1)

@@ -159,6 +159,69 @@ import Testing
         ])
     }
 
+    /// ` #` in a plain value starts a YAML comment, which cuts a title or a message short
+    /// with nothing to show for it: a warning at the `#`, with the value in quotes to write.
+    @Test func aCommentThatCutsTextIsAWarningAtTheHash() throws {
+        let text = triviaFile("""
+            title: Quiz #3 for 7B
+            description: Week 3\t#revision  
+            pass: 60 # percent
+            pass-message: Well done! # a "gold" star
+            fail-message: 'Not #1 yet'
+            perfect-message: C# and F# #1
+            time: 30   # seconds
+
+            """, capital)
+        let (piece, unsorted) = parse(text)
+        let problems = unsorted.sorted()
+        #expect(piece?.meta.title == "Quiz")
+        #expect(located(problems) == [
+            "3:13: warning: the rest of the line after ' #' was read as a YAML comment, so 'title' is only 'Quiz'",
+            "4:21: warning: the rest of the line after ' #' was read as a YAML comment, so 'description' is only 'Week 3'",
+            "6:26: warning: the rest of the line after ' #' was read as a YAML comment, so 'pass-message' is only 'Well done!'",
+            "8:28: warning: the rest of the line after ' #' was read as a YAML comment, so 'perfect-message' is only 'C# and F#'",
+        ])
+        #expect(problems.map(\.hint) == [
+            "to keep it, put the whole value in quotes: title: \"Quiz #3 for 7B\"; a comment goes on a line of its own",
+            "to keep it, put the whole value in quotes: description: \"Week 3\t#revision\"; a comment goes on a line of its own",
+            "to keep it, put the whole value in quotes: pass-message: \"Well done! # a \\\"gold\\\" star\"; a comment goes on a line of its own",
+            "to keep it, put the whole value in quotes: perfect-message: \"C# and F# #1\"; a comment goes on a line of its own",
+        ])
+    }
+
+    /// No warning where a comment cuts nothing meant as text, or where no comment is.
+    @Test func aCommentAfterASettingOrOnItsOwnLineIsNoWarning() {
+        let story = """
+            ---
+            kind: story
+            # The title, as the index shows it:
+            title: The Cave
+            lang: en  # English
+            start: cave # the first page
+            draft: false # for now
+            description: &d One line
+            ---
+            ## Cave {#cave}
+
+            """
+        #expect(parse(story).1.isEmpty)
+        // A value over two lines is cut on its last; one from an alias is not read again.
+        let twoLines = parse("---\nkind: story\ndescription: A story\n  for 7B #week3\ntitle: &t Caves #1\n---\n## A\n")
+        #expect(located(twoLines.1.sorted()) == [
+            "4:10: warning: the rest of the line after ' #' was read as a YAML comment, so 'description' is only 'A story for 7B'",
+            "5:17: warning: the rest of the line after ' #' was read as a YAML comment, so 'title' is only 'Caves'",
+        ])
+        #expect(twoLines.1.sorted().first?.hint?.contains("description: \"A story for 7B #week3\"") == true)
+        #expect(parse("---\nkind: story\nx: &t Caves\ntitle: *t # the same\n---\n## A\n").1.map(\.message)
+            == ["unknown front matter key 'x'"])
+        // Columns count characters; a CR LF file is read as well.
+        let wide = parse("---\r\nkind: story\r\ntitle: Café 🐱 #2\r\n---\r\n## A\r\n").1
+        #expect(located(wide) == ["3:15: warning: the rest of the line after ' #' was read as a YAML comment, so 'title' is only 'Café 🐱'"])
+        let settings = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "title: Year 7 #maths\nlanguage: en # English\n"))
+        #expect(settings.0.title == "Year 7")
+        #expect(located(settings.1) == ["1:15: warning: the rest of the line after ' #' was read as a YAML comment, so 'title' is only 'Year 7'"])
+    }
+
     @Test func wrongTypesAreLocatedErrors() {
         let text = animals.replacingOccurrences(of: "title:", with: "shuffle-answers: maybe\ntitle:")
         let (_, problems) = parse(text)
