@@ -53,7 +53,7 @@ public struct FrontMatterReader {
             diagnostics.append(file.diagnostic(
                 .warning, "the rest of the line after ' #' was read as a YAML comment, so '\(key)' is only '\(text)'",
                 line: cut.line, characterColumn: cut.column,
-                hint: "to keep it, put the whole value in quotes: \(key): \(YAMLQuoting.doubleQuoted(cut.meant)); "
+                hint: "to keep it, put the whole value in quotes: \(key): \(YAMLQuoting.quoted(cut.meant)); "
                     + "a comment goes on a line of its own"))
         }
         return text

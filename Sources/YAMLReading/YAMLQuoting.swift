@@ -9,4 +9,10 @@ public enum YAMLQuoting {
         }
         return out + "\""
     }
+
+    /// `text` as a quoted scalar that reads best: in double quotes, unless it holds double
+    /// quotes and no apostrophe (`'a "gold" star'`).
+    public static func quoted(_ text: String) -> String {
+        text.contains("\"") && !text.contains("'") ? "'" + text + "'" : doubleQuoted(text)
+    }
 }

@@ -57,6 +57,69 @@ import Testing
         #expect(problems[0].file == "Content/quiz.md")
     }
 
+    /// A beginner's YAML slips, which libyaml names in its own words and often a line late,
+    /// are said in theirs, at the slip, with the line to write.
+    @Test func yamlSlipsArePointedAtWithTheFix() {
+        func first(_ frontMatter: String) -> [String?] {
+            let problems = parse("---\n" + frontMatter + "---\n## Q\n- [x] a\n- [ ] b\n").1
+            return [located(problems).first, problems.first?.hint]
+        }
+        let tab = "YAML indents with spaces only: replace the tab with spaces"
+        #expect(first("kind: trivia\npoints:\n\teasy: 3\n") == ["4:1: error: not valid YAML: a tab indents this line", tab])
+        #expect(first("kind: trivia\npoints:\n  easy: 3\n  \thard: 4\n") == ["5:3: error: not valid YAML: a tab indents this line", tab])
+        #expect(first("kind: trivia\npoints:\n  easy: 3\n\thard: 4\n") == ["5:1: error: not valid YAML: a tab indents this line", tab])
+
+        let inValue = "4:15: error: not valid YAML: a ': ' inside a value starts another key"
+        #expect(first("kind: trivia\n\ntitle: Macbeth: a quiz\n") == [inValue, "put the whole value in quotes: title: \"Macbeth: a quiz\""])
+        #expect(first("kind: trivia\ndescription: Act 1: the \"witches\"  # yes\n")[1]
+            == "put the whole value in quotes: description: 'Act 1: the \"witches\"' # yes")
+
+        let noColon = "error: not valid YAML: this line has no ':' after its key"
+        let kindTrivia = "write a colon and a space after the key: kind: trivia"
+        #expect(first("kind trivia\ntitle: x\n") == ["2:5: " + noColon, kindTrivia])
+        #expect(first("# the kind\nkind   trivia\nmore words\ntitle: x\n") == ["3:5: " + noColon, kindTrivia])
+        #expect(first("title: x\nkind trivia\n") == ["3:5: " + noColon, kindTrivia])
+        #expect(first("title: x\nkind trivia\ndescription: y\n") == ["3:5: " + noColon, kindTrivia])
+        #expect(first("kind: trivia\npoints:\n  easy 3\n  hard: 4\n") == ["4:7: " + noColon, "write a colon and a space after the key: easy: 3"])
+        #expect(first("kind: trivia\ndescription: a long\ntext that goes on\ntitle: x\n") == [
+            "4:5: " + noColon, "write a colon and a space after the key: text: that goes on; or, if it goes on the value above, indent it",
+        ])
+        #expect(first("kind trivia\n") == ["2:5: error: expected a list of 'key: value' lines", kindTrivia])
+        #expect(first("kind trivia   # the kind\ntitle: x\n")[1] == kindTrivia + " # the kind")
+
+        let open = "3:8: error: not valid YAML: this value starts with a quote (') that is not closed on its line"
+        let apostrophe = "a ' at the start of a value begins quoted text, which runs to the next ': for an apostrophe, "
+            + "put the whole value in double quotes: title: \"'Tis the season\""
+        #expect(first("kind: trivia\ntitle: 'Tis the season\n") == [open, apostrophe])
+        #expect(first("kind: trivia\ntitle: 'Tis the season\ndescription: It's fun\n") == [open, apostrophe])
+        #expect(first("kind: trivia\ntitle: \"Tis the season\n") == [
+            "3:8: error: not valid YAML: this value starts with a quote (\") that is not closed on its line",
+            "end the value with \" on its line: title: \"Tis the season\"",
+        ])
+        #expect(first("kind: trivia\ntitle: 'Tis' the season\n") == [
+            "3:8: error: not valid YAML: the quoted value ends at its closing quote, and more follows it",
+            "a value that starts with a quote ends at the next one: put the whole value in quotes: title: \"'Tis' the season\"",
+        ])
+        // quizgen.yml is told the same.
+        let settings = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "title: Year 7: maths\n")).1
+        #expect(located(settings) == ["1:14: error: not valid YAML: a ': ' inside a value starts another key"])
+    }
+
+    /// An error that is none of those slips keeps libyaml's words and place.
+    @Test func otherYAMLErrorsKeepLibyamlsWords() {
+        func first(_ frontMatter: String) -> [String?] {
+            let problems = parse("---\n" + frontMatter + "---\n## Q\n- [x] a\n- [ ] b\n").1
+            return [located(problems).first, problems.first?.hint]
+        }
+        // A quoted value over two lines, closed, is no slip: the tab below it is.
+        #expect(first("kind: trivia\ntitle: 'a long\n  title'\ndescription: x\n\tlang: en\n")
+            == ["6:1: error: not valid YAML: a tab indents this line", "YAML indents with spaces only: replace the tab with spaces"])
+        #expect(first("kind: trivia\ndescription: a long\n  text: more\n")
+            == ["4:7: error: not valid YAML: mapping values are not allowed in this context", nil])
+        #expect(first("kind: trivia\ntitle: x\n- a\n")
+            == ["4:1: error: not valid YAML: did not find expected key (while parsing a block mapping on line 2)", nil])
+    }
+
     /// A key set twice is reported where it is set the second time (libyaml marks the
     /// mapping's first key), in front matter and in quizgen.yml, nested too.
     @Test func aKeySetTwiceIsReportedAtTheSecond() {
@@ -80,7 +143,7 @@ import Testing
         ])
         let quiz = "---\ntitle: \"x\nkind: 'trivia'  # a quiz\n---\n## Q {.hard}\n- [x] a\n- [ ] a\n"
         #expect(located(parse(quiz).1) == [
-            "2:8: error: not valid YAML: found unexpected end of stream (while scanning a quoted scalar on line 2)",
+            "2:8: error: not valid YAML: this value starts with a quote (\") that is not closed on its line",
             "7:7: error: duplicate choice 'a'",
         ])
         // A quiz whose questions are all in its bank has none in its body: that is no error.
@@ -184,7 +247,7 @@ import Testing
         #expect(problems.map(\.hint) == [
             "to keep it, put the whole value in quotes: title: \"Quiz #3 for 7B\"; a comment goes on a line of its own",
             "to keep it, put the whole value in quotes: description: \"Week 3\t#revision\"; a comment goes on a line of its own",
-            "to keep it, put the whole value in quotes: pass-message: \"Well done! # a \\\"gold\\\" star\"; a comment goes on a line of its own",
+            "to keep it, put the whole value in quotes: pass-message: 'Well done! # a \"gold\" star'; a comment goes on a line of its own",
             "to keep it, put the whole value in quotes: perfect-message: \"C# and F# #1\"; a comment goes on a line of its own",
         ])
     }
