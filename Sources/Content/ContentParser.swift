@@ -123,14 +123,14 @@ public enum ContentParser {
         diagnostics += outlineProblems
 
         let headingTitle = outline.titleHeading.map { $0.plainText.trimmingWhitespace }
-        let writtenTitle = reader.string("title")
+        let writtenTitle = reader.prose("title")
         let title = writtenTitle ?? headingTitle.flatMap { $0.isEmpty ? nil : $0 } ?? fileName(of: file.path)
         // A `#` heading that is not the title (the front matter names another) is the
         // author's words, kept in the introduction where it stands.
         if let heading = outline.titleHeading, let headingTitle, !headingTitle.isEmpty, headingTitle != title.trimmingWhitespace {
             outline.introduction.insert(heading, at: outline.titleIndex)
         }
-        let description = reader.string("description") ?? outline.introduction.summary(limit: 160)
+        let description = reader.prose("description") ?? outline.introduction.summary(limit: 160)
         var lang = options.defaultLanguage
         var langPosition: ValuePosition?
         if let given = reader.string("lang"), let entry = frontMatter["lang"] {

@@ -92,9 +92,12 @@ public struct FrontMatter {
                 node = composed
             }
             guard case .mapping(let mapping) = node.content else {
+                // `kind trivia` alone is a text: most likely a key without its colon.
+                let fix = node.style == .plain ? YAMLSlip.colonFix(file.line(node.line + lineOffset)) : nil
                 return ([], [file.diagnostic(
                     .error, "expected a list of 'key: value' lines",
-                    line: node.line + lineOffset, characterColumn: node.column)])
+                    line: node.line + lineOffset, characterColumn: fix?.column ?? node.column,
+                    hint: fix.map { "write a colon and a space after the key: \($0.line)" })])
             }
             var places = mapping
             if case .mapping(let measured)? = shape?.content, measured.count == mapping.count { places = measured }

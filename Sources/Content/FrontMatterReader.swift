@@ -45,6 +45,20 @@ public struct FrontMatterReader {
         return nil
     }
 
+    /// Text for readers (a title, a message): as `string`, with a warning where a YAML
+    /// comment cut it short (`title: Quiz #3 for 7B` is the title "Quiz").
+    public mutating func prose(_ key: String) -> String? {
+        guard let text = string(key) else { return nil }
+        if let entry = frontMatter[key], let cut = CommentCut.find(entry, in: file) {
+            diagnostics.append(file.diagnostic(
+                .warning, "the rest of the line after ' #' was read as a YAML comment, so '\(key)' is only '\(text)'",
+                line: cut.line, characterColumn: cut.column,
+                hint: "to keep it, put the whole value in quotes: \(key): \(YAMLQuoting.quoted(cut.meant)); "
+                    + "a comment goes on a line of its own"))
+        }
+        return text
+    }
+
     public mutating func bool(_ key: String) -> Bool? {
         guard let entry = entry(key) else { return nil }
         if let value = entry.value.boolValue { return value }
@@ -52,10 +66,11 @@ public struct FrontMatterReader {
         return nil
     }
 
-    public mutating func int(_ key: String, in range: ClosedRange<Int>) -> Int? {
+    /// - Parameter example: the hint for a value that is no number at all (`pick: all`).
+    public mutating func int(_ key: String, in range: ClosedRange<Int>, example: String? = nil) -> Int? {
         guard let entry = entry(key) else { return nil }
         guard let value = entry.value.intValue else {
-            fail(entry, "'\(key)' must be a whole number")
+            fail(entry, "'\(key)' must be a whole number", hint: Self.numberHint(key, entry.value, seconds: false) ?? example)
             return nil
         }
         guard range.contains(value) else {
@@ -65,10 +80,15 @@ public struct FrontMatterReader {
         return value
     }
 
-    public mutating func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
+    /// - Parameters:
+    ///   - seconds: the value counts seconds (`2 min` is told to be 120).
+    ///   - example: the hint for a value that is no number at all (`time: soon`).
+    public mutating func number(
+        _ key: String, in range: ClosedRange<Double>, seconds: Bool = false, example: String? = nil
+    ) -> Double? {
         guard let entry = entry(key) else { return nil }
         guard let value = entry.value.doubleValue, value.isFinite else {
-            fail(entry, "'\(key)' must be a number")
+            fail(entry, "'\(key)' must be a number", hint: Self.numberHint(key, entry.value, seconds: seconds) ?? example)
             return nil
         }
         guard range.contains(value) else {
@@ -96,14 +116,16 @@ public struct FrontMatterReader {
         choice(key, among: Choice.allCases.map(\.rawValue)).flatMap(Choice.init(rawValue:))
     }
 
-    /// A map of names to whole numbers, e.g. `points: {easy: 3, hard: 10}`.
-    public mutating func intMap(_ key: String, in range: ClosedRange<Int>) -> [(String, Int, Int)]? {
+    /// A map of names to whole numbers, e.g. `points: {easy: 3, hard: 10}`, each with its
+    /// line; a name whose value is wrong (an error) comes with nil, so that what uses it can
+    /// tell it from a name not written (which would be a second, misleading problem).
+    public mutating func intMap(_ key: String, in range: ClosedRange<Int>) -> [(name: String, value: Int?, line: Int)]? {
         guard let entry = entry(key) else { return nil }
         guard case .mapping(let mapping) = entry.value.content else {
             fail(entry, "'\(key)' must be a map such as {easy: 3, hard: 10}")
             return nil
         }
-        var result: [(String, Int, Int)] = []
+        var result: [(name: String, value: Int?, line: Int)] = []
         for pair in mapping {
             let (name, value) = (pair.key, pair.value)
             var line = value.line + 1
@@ -116,7 +138,8 @@ public struct FrontMatterReader {
             guard let word = name.string, let number = value.intValue, range.contains(number) else {
                 diagnostics.append(file.diagnostic(
                     .error, "each value of '\(key)' must be a whole number between \(range.lowerBound) and \(range.upperBound)",
-                    line: line, characterColumn: column))
+                    line: line, characterColumn: column, hint: name.string.flatMap { Self.numberHint($0, value, seconds: false) }))
+                if let word = name.string { result.append((word, nil, line)) }
                 continue
             }
             result.append((word, number, line))
@@ -129,13 +152,21 @@ public struct FrontMatterReader {
         for key in keys { know(key) }
     }
 
-    /// Warnings for every key that was never read, with the nearest known key as a hint.
+    /// Warnings for every key that was never read, with the known key it names under another
+    /// name (`pass-mark`) or the nearest one as a hint.
     public mutating func warnAboutUnknownKeys() {
         for entry in frontMatter.entries where !known.contains(entry.key) {
             diagnostics.append(file.diagnostic(
                 .warning, "unknown \(noun) '\(entry.key)'", line: entry.line, characterColumn: entry.column,
-                hint: NearestMatch.hint(entry.key, in: known.sorted()) ?? "known keys: \(known.sorted().joined(separator: ", "))"))
+                hint: KeySynonyms.hint(entry.key, value: entry.value, known: known)
+                    ?? NearestMatch.hint(entry.key, in: known.sorted()) ?? "known keys: \(known.sorted().joined(separator: ", "))"))
         }
+    }
+
+    /// The hint for a number written with more than the number (`60%`, `30s`, `"10"`).
+    static func numberHint(_ key: String, _ value: YAMLNode, seconds: Bool) -> String? {
+        guard let text = value.string, let style = value.style else { return nil }
+        return NumberSlip(text, quoted: style != .plain, seconds: seconds)?.hint { "\(key): \($0)" }
     }
 
     static func list(_ words: [String], or: Bool) -> String {

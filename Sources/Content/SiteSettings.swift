@@ -50,8 +50,8 @@ public struct SiteSettings: Sendable, Equatable {
         frontMatter.entries = entries
         var reader = FrontMatterReader(frontMatter, file: file, noun: "setting")
         var settings = SiteSettings()
-        if let title = reader.string("title") { settings.title = title }
-        if let description = reader.string("description") { settings.description = description }
+        if let title = reader.prose("title") { settings.title = title }
+        if let description = reader.prose("description") { settings.description = description }
         if let language = reader.string("language"), let entry = frontMatter["language"] {
             let (tag, warning) = LanguageSlips.read(language, using: settings.language, at: entry, in: file)
             if let warning { diagnostics.append(warning) }

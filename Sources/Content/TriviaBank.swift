@@ -491,7 +491,8 @@ enum TriviaBank {
             if let n = Int(value), TriviaParser.pointsRange.contains(n) {
                 points = n
             } else {
-                error("the points of this row must be a whole number from \(TriviaParser.pointsRange.lowerBound) to \(TriviaParser.pointsRange.upperBound)", at: value, in: "points")
+                error("the points of this row must be a whole number from \(TriviaParser.pointsRange.lowerBound) to \(TriviaParser.pointsRange.upperBound)", at: value, in: "points",
+                      hint: NumberSlip(value, quoted: false)?.hint { $0 })
             }
         }
         if let value = columns.value("level", in: row.fields), !value.isEmpty {

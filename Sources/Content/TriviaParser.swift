@@ -19,23 +19,24 @@ enum TriviaParser {
         readSibling: (String) -> Result<String, ContentParser.SiblingError>
     ) -> (TriviaQuiz?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let pick = reader.int("pick", in: 1...1_000_000)
-        let time = reader.number("time", in: 1...3600)
+        let pick = reader.int("pick", in: 1...1_000_000, example: "how many questions each play draws, e.g. pick: 10")
+        let time = reader.number("time", in: 1...3600, seconds: true, example: "seconds per question, e.g. time: 30")
         let pointsMap = reader.intMap("points", in: pointsRange) ?? []
         let shuffleAnswers = reader.bool("shuffle-answers") ?? true
         let shuffleQuestions = reader.bool("shuffle-questions")
         let onWrong = reader.choice("on-wrong", as: TriviaQuiz.OnWrong.self) ?? .continue
-        let pass = reader.number("pass", in: 0...100)
+        let pass = reader.number("pass", in: 0...100, example: "a pass mark in percent, e.g. pass: 70")
         let bank = reader.string("bank")
         let separator = reader.string("bank-separator")
         let messages = TriviaQuiz.Messages(
-            pass: reader.string("pass-message"), fail: reader.string("fail-message"),
-            perfect: reader.string("perfect-message"))
+            pass: reader.prose("pass-message"), fail: reader.prose("fail-message"),
+            perfect: reader.prose("perfect-message"))
         let frontMatter = reader.frontMatter
         func at(_ key: String) -> (line: Int, column: Int) {
             frontMatter[key].map { ($0.valueLine, $0.valueColumn) } ?? (kindLine, 1)
         }
-        for key in ["pass-message", "fail-message"] where pass == nil && frontMatter[key] != nil {
+        // A `pass` written wrong has its own error: these would say it is missing.
+        for key in ["pass-message", "fail-message"] where frontMatter["pass"] == nil && frontMatter[key] != nil {
             diagnostics.append(file.diagnostic(
                 .warning, "'\(key)' has no effect without 'pass'", line: frontMatter[key]!.line,
                 characterColumn: frontMatter[key]!.column, hint: "set a pass mark in percent, e.g. 'pass: 70'"))
@@ -51,7 +52,9 @@ enum TriviaParser {
                 characterColumn: at("bank-separator").column, hint: "the default is '|'; for commas write bank-separator: \",\""))
         }
 
-        var levels = Levels(points: Dictionary(pointsMap.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a }))
+        var levels = Levels(
+            points: Dictionary(pointsMap.compactMap { entry in entry.value.map { (entry.name, $0) } }, uniquingKeysWith: { a, _ in a }),
+            unpriced: Set(pointsMap.filter { $0.value == nil }.map(\.name)))
         var questions: [TriviaQuiz.Question] = []
         questions.reserveCapacity(outline.items.count)
         var scratch = ChoiceScratch()
@@ -127,19 +130,22 @@ enum TriviaParser {
     /// front-matter `points` map) and their points; warns once per level that has no points.
     struct Levels {
         var points: [String: Int]
+        /// Names the map gives a wrong value (an error of its own): levels still, with no
+        /// warning that the map lacks them.
+        var unpriced: Set<String> = []
         var warned: Set<String> = []
 
         var names: [String] {
-            standardLevels + points.keys.filter { !standardLevels.contains($0) }.sorted()
+            standardLevels + Set(points.keys).union(unpriced).filter { !standardLevels.contains($0) }.sorted()
         }
 
-        func isLevel(_ name: String) -> Bool { standardLevels.contains(name) || points[name] != nil }
+        func isLevel(_ name: String) -> Bool { standardLevels.contains(name) || points[name] != nil || unpriced.contains(name) }
 
         /// The points of a level; a warning the first time a level without points is used
         /// while the quiz does map some levels to points.
         mutating func points(of level: String, warn: (String, String) -> Void) -> Int {
             if let value = points[level] { return value }
-            if !points.isEmpty, warned.insert(level).inserted {
+            if !points.isEmpty, !unpriced.contains(level), warned.insert(level).inserted {
                 warn("level '\(level)' has no entry in the front-matter 'points' map, so its questions are worth 1 point",
                      "add it to the map, e.g. points: {\(points.keys.sorted().map { "\($0): \(points[$0]!)" }.joined(separator: ", ")), \(level): N}")
             }
@@ -173,7 +179,8 @@ enum TriviaParser {
                 guard let n = Int(value), pointsRange.contains(n) else {
                     diagnostics.append(file.error(
                         "'points' must be a whole number from \(pointsRange.lowerBound) to \(pointsRange.upperBound)",
-                        line: token.line, byteColumn: token.column, hint: "for example points=3"))
+                        line: token.line, byteColumn: token.column,
+                        hint: NumberSlip(value, quoted: false)?.hint { "points=\($0)" } ?? "for example points=3"))
                     continue
                 }
                 points = n

@@ -21,6 +21,11 @@ extension Diagnostic {
             let mark = breaks.place(mark)
             // So does a line separator: what it cut off is read as a key of its own (the context).
             let place = mark.line > lastLine || breaks.hasOthers ? context.map { breaks.place($0.mark) } ?? mark : mark
+            if !breaks.hasOthers, let slip = YAMLSlip.find(
+                problem: problem, context: context?.text, place: place, contextPlace: context.map { breaks.place($0.mark) },
+                lines: (1...max(lastLine, 1)).map { file.line($0 + lineOffset) }) {
+                return file.diagnostic(.error, slip.message, line: slip.line + lineOffset, characterColumn: slip.column, hint: slip.hint)
+            }
             if let context, context.text.hasPrefix("while scanning an a"),
                let name = nonASCIIAnchor(in: file.line(place.line + lineOffset), at: place.column) {
                 let sign = context.text.hasSuffix("alias") ? "*" : "&"

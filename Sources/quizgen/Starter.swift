@@ -36,7 +36,9 @@ enum Starter: String, CaseIterable {
     }
 
     /// The description line of a `new` starter, for the author to write and uncomment.
-    static let descriptionToFillIn = "# description: One line about it   # shown under its title on the index page"
+    /// Its note stands on a line of its own: after the value, uncommented, it would be a
+    /// comment that cuts the description (which `check` warns about).
+    static let descriptionToFillIn = "# Shown under the title on the index page:\n# description: One line about it"
 
     /// `my-first-story.md` → "My first story": dashes, underscores, dots and spaces part the
     /// words, which are joined by one space, and the first letter is made a capital (as a

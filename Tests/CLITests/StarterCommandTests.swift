@@ -67,6 +67,14 @@ import TestSupport
         }
         let check = try quizgen("check", "--no-color", in: folder)
         #expect(check.stderr.contains("Checked 3 content files: 0 errors and 0 warnings."), "\(check.stderr)")
+        // Its description, uncommented, is the whole line: no comment after it cuts it short.
+        for kind in ["personality", "trivia", "story"] {
+            let path = folder.appendingPathComponent("Content/stuff/\(kind).md")
+            let text = try String(contentsOf: path, encoding: .utf8)
+            try text.replacingOccurrences(of: "\n# description: ", with: "\ndescription: ").write(to: path, atomically: true, encoding: .utf8)
+        }
+        let uncommented = try quizgen("check", "--no-color", in: folder)
+        #expect(uncommented.stderr.contains("Checked 3 content files: 0 errors and 0 warnings."), "\(uncommented.stderr)")
 
         let path = folder.appendingPathComponent("Content/stuff/story.md")
         try "mine".write(to: path, atomically: true, encoding: .utf8)

@@ -57,6 +57,69 @@ import Testing
         #expect(problems[0].file == "Content/quiz.md")
     }
 
+    /// A beginner's YAML slips, which libyaml names in its own words and often a line late,
+    /// are said in theirs, at the slip, with the line to write.
+    @Test func yamlSlipsArePointedAtWithTheFix() {
+        func first(_ frontMatter: String) -> [String?] {
+            let problems = parse("---\n" + frontMatter + "---\n## Q\n- [x] a\n- [ ] b\n").1
+            return [located(problems).first, problems.first?.hint]
+        }
+        let tab = "YAML indents with spaces only: replace the tab with spaces"
+        #expect(first("kind: trivia\npoints:\n\teasy: 3\n") == ["4:1: error: not valid YAML: a tab indents this line", tab])
+        #expect(first("kind: trivia\npoints:\n  easy: 3\n  \thard: 4\n") == ["5:3: error: not valid YAML: a tab indents this line", tab])
+        #expect(first("kind: trivia\npoints:\n  easy: 3\n\thard: 4\n") == ["5:1: error: not valid YAML: a tab indents this line", tab])
+
+        let inValue = "4:15: error: not valid YAML: a ': ' inside a value starts another key"
+        #expect(first("kind: trivia\n\ntitle: Macbeth: a quiz\n") == [inValue, "put the whole value in quotes: title: \"Macbeth: a quiz\""])
+        #expect(first("kind: trivia\ndescription: Act 1: the \"witches\"  # yes\n")[1]
+            == "put the whole value in quotes: description: 'Act 1: the \"witches\"' # yes")
+
+        let noColon = "error: not valid YAML: this line has no ':' after its key"
+        let kindTrivia = "write a colon and a space after the key: kind: trivia"
+        #expect(first("kind trivia\ntitle: x\n") == ["2:5: " + noColon, kindTrivia])
+        #expect(first("# the kind\nkind   trivia\nmore words\ntitle: x\n") == ["3:5: " + noColon, kindTrivia])
+        #expect(first("title: x\nkind trivia\n") == ["3:5: " + noColon, kindTrivia])
+        #expect(first("title: x\nkind trivia\ndescription: y\n") == ["3:5: " + noColon, kindTrivia])
+        #expect(first("kind: trivia\npoints:\n  easy 3\n  hard: 4\n") == ["4:7: " + noColon, "write a colon and a space after the key: easy: 3"])
+        #expect(first("kind: trivia\ndescription: a long\ntext that goes on\ntitle: x\n") == [
+            "4:5: " + noColon, "write a colon and a space after the key: text: that goes on; or, if it goes on the value above, indent it",
+        ])
+        #expect(first("kind trivia\n") == ["2:5: error: expected a list of 'key: value' lines", kindTrivia])
+        #expect(first("kind trivia   # the kind\ntitle: x\n")[1] == kindTrivia + " # the kind")
+
+        let open = "3:8: error: not valid YAML: this value starts with a quote (') that is not closed on its line"
+        let apostrophe = "a ' at the start of a value begins quoted text, which runs to the next ': for an apostrophe, "
+            + "put the whole value in double quotes: title: \"'Tis the season\""
+        #expect(first("kind: trivia\ntitle: 'Tis the season\n") == [open, apostrophe])
+        #expect(first("kind: trivia\ntitle: 'Tis the season\ndescription: It's fun\n") == [open, apostrophe])
+        #expect(first("kind: trivia\ntitle: \"Tis the season\n") == [
+            "3:8: error: not valid YAML: this value starts with a quote (\") that is not closed on its line",
+            "end the value with \" on its line: title: \"Tis the season\"",
+        ])
+        #expect(first("kind: trivia\ntitle: 'Tis' the season\n") == [
+            "3:8: error: not valid YAML: the quoted value ends at its closing quote, and more follows it",
+            "a value that starts with a quote ends at the next one: put the whole value in quotes: title: \"'Tis' the season\"",
+        ])
+        // quizgen.yml is told the same.
+        let settings = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "title: Year 7: maths\n")).1
+        #expect(located(settings) == ["1:14: error: not valid YAML: a ': ' inside a value starts another key"])
+    }
+
+    /// An error that is none of those slips keeps libyaml's words and place.
+    @Test func otherYAMLErrorsKeepLibyamlsWords() {
+        func first(_ frontMatter: String) -> [String?] {
+            let problems = parse("---\n" + frontMatter + "---\n## Q\n- [x] a\n- [ ] b\n").1
+            return [located(problems).first, problems.first?.hint]
+        }
+        // A quoted value over two lines, closed, is no slip: the tab below it is.
+        #expect(first("kind: trivia\ntitle: 'a long\n  title'\ndescription: x\n\tlang: en\n")
+            == ["6:1: error: not valid YAML: a tab indents this line", "YAML indents with spaces only: replace the tab with spaces"])
+        #expect(first("kind: trivia\ndescription: a long\n  text: more\n")
+            == ["4:7: error: not valid YAML: mapping values are not allowed in this context", nil])
+        #expect(first("kind: trivia\ntitle: x\n- a\n")
+            == ["4:1: error: not valid YAML: did not find expected key (while parsing a block mapping on line 2)", nil])
+    }
+
     /// A key set twice is reported where it is set the second time (libyaml marks the
     /// mapping's first key), in front matter and in quizgen.yml, nested too.
     @Test func aKeySetTwiceIsReportedAtTheSecond() {
@@ -80,7 +143,7 @@ import Testing
         ])
         let quiz = "---\ntitle: \"x\nkind: 'trivia'  # a quiz\n---\n## Q {.hard}\n- [x] a\n- [ ] a\n"
         #expect(located(parse(quiz).1) == [
-            "2:8: error: not valid YAML: found unexpected end of stream (while scanning a quoted scalar on line 2)",
+            "2:8: error: not valid YAML: this value starts with a quote (\") that is not closed on its line",
             "7:7: error: duplicate choice 'a'",
         ])
         // A quiz whose questions are all in its bank has none in its body: that is no error.
@@ -112,6 +175,114 @@ import Testing
         #expect(piece != nil)
         #expect(located(problems) == ["3:1: warning: unknown front matter key 'shuffle-answer'"])
         #expect(problems[0].hint == "did you mean 'shuffle-answers'?")
+    }
+
+    /// Names from other tools or plain English, too far from the key for a typo, get the key
+    /// quizgen reads, with the line to write; still warnings, as every unknown key.
+    @Test func unknownKeysThatNameAKnownOneOtherwiseGetIt() {
+        let text = triviaFile("""
+            pass-mark: 60
+            sudden-death: true
+            timer: 30s
+            time-limit: 20
+            questions: 10
+            Draw: 5
+            type: trivia
+            shuffle: false
+            summary: Week 3
+            Pass_Percent: 70%
+            sudden_death: no
+
+            """, capital)
+        let problems = parse(text).1.sorted()
+        #expect(problems.allSatisfy { $0.severity == .warning && $0.message.hasPrefix("unknown front matter key") })
+        #expect(problems.map(\.hint) == [
+            "did you mean 'pass'? Write pass: 60",
+            "sudden death is written 'on-wrong: end'",
+            "did you mean 'time'? Write time: 30",
+            "did you mean 'time'? Write time: 20",
+            "did you mean 'pick'? Write pick: 10",
+            "did you mean 'pick'? Write pick: 5",
+            "did you mean 'kind'? Write kind: trivia",
+            "did you mean 'shuffle-questions' or 'shuffle-answers'? Each is true or false",
+            "did you mean 'description'? Write description: Week 3",
+            "did you mean 'pass'? Write pass: 70",
+            "sudden death is 'on-wrong: end'; without it, leave this line out",
+        ])
+        // A name for a key this kind does not take is no hint; a list of questions is no count.
+        let story = parse("---\nkind: story\npass-mark: 60\n---\n## A\n").1
+        #expect(story.first?.hint?.hasPrefix("known keys:") == true)
+        let listed = parse(triviaFile("questions:\n  - one\n", capital)).1
+        #expect(listed.first?.hint?.hasPrefix("known keys:") == true)
+        // quizgen.yml's `language` and a content file's `lang` name each other.
+        #expect(parse("---\nkind: story\nlanguage: fr\n---\n## A\n").1.first?.hint == "did you mean 'lang'? Write lang: fr")
+        let settings = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "lang: fr\nurl: https://example.org/\n")).1
+        #expect(settings.map(\.hint) == [
+            "did you mean 'language'? Write language: fr", "did you mean 'base-url'? Write base-url: https://example.org/",
+        ])
+    }
+
+    /// ` #` in a plain value starts a YAML comment, which cuts a title or a message short
+    /// with nothing to show for it: a warning at the `#`, with the value in quotes to write.
+    @Test func aCommentThatCutsTextIsAWarningAtTheHash() throws {
+        let text = triviaFile("""
+            title: Quiz #3 for 7B
+            description: Week 3\t#revision  
+            pass: 60 # percent
+            pass-message: Well done! # a "gold" star
+            fail-message: 'Not #1 yet'
+            perfect-message: C# and F# #1
+            time: 30   # seconds
+
+            """, capital)
+        let (piece, unsorted) = parse(text)
+        let problems = unsorted.sorted()
+        #expect(piece?.meta.title == "Quiz")
+        #expect(located(problems) == [
+            "3:13: warning: the rest of the line after ' #' was read as a YAML comment, so 'title' is only 'Quiz'",
+            "4:21: warning: the rest of the line after ' #' was read as a YAML comment, so 'description' is only 'Week 3'",
+            "6:26: warning: the rest of the line after ' #' was read as a YAML comment, so 'pass-message' is only 'Well done!'",
+            "8:28: warning: the rest of the line after ' #' was read as a YAML comment, so 'perfect-message' is only 'C# and F#'",
+        ])
+        #expect(problems.map(\.hint) == [
+            "to keep it, put the whole value in quotes: title: \"Quiz #3 for 7B\"; a comment goes on a line of its own",
+            "to keep it, put the whole value in quotes: description: \"Week 3\t#revision\"; a comment goes on a line of its own",
+            "to keep it, put the whole value in quotes: pass-message: 'Well done! # a \"gold\" star'; a comment goes on a line of its own",
+            "to keep it, put the whole value in quotes: perfect-message: \"C# and F# #1\"; a comment goes on a line of its own",
+        ])
+    }
+
+    /// No warning where a comment cuts nothing meant as text, or where no comment is.
+    @Test func aCommentAfterASettingOrOnItsOwnLineIsNoWarning() {
+        let story = """
+            ---
+            kind: story
+            # The title, as the index shows it:
+            title: The Cave
+            lang: en  # English
+            start: cave # the first page
+            draft: false # for now
+            description: &d One line
+            ---
+            ## Cave {#cave}
+
+            """
+        #expect(parse(story).1.isEmpty)
+        // A value over two lines is cut on its last; one from an alias is not read again.
+        let twoLines = parse("---\nkind: story\ndescription: A story\n  for 7B #week3\ntitle: &t Caves #1\n---\n## A\n")
+        #expect(located(twoLines.1.sorted()) == [
+            "4:10: warning: the rest of the line after ' #' was read as a YAML comment, so 'description' is only 'A story for 7B'",
+            "5:17: warning: the rest of the line after ' #' was read as a YAML comment, so 'title' is only 'Caves'",
+        ])
+        #expect(twoLines.1.sorted().first?.hint?.contains("description: \"A story for 7B #week3\"") == true)
+        #expect(parse("---\nkind: story\nx: &t Caves\ntitle: *t # the same\n---\n## A\n").1.map(\.message)
+            == ["unknown front matter key 'x'"])
+        // Columns count characters; a CR LF file is read as well.
+        let wide = parse("---\r\nkind: story\r\ntitle: Café 🐱 #2\r\n---\r\n## A\r\n").1
+        #expect(located(wide) == ["3:15: warning: the rest of the line after ' #' was read as a YAML comment, so 'title' is only 'Café 🐱'"])
+        let settings = SiteSettings.parse(SourceFile(path: "quizgen.yml", text: "title: Year 7 #maths\nlanguage: en # English\n"))
+        #expect(settings.0.title == "Year 7")
+        #expect(located(settings.1) == ["1:15: warning: the rest of the line after ' #' was read as a YAML comment, so 'title' is only 'Year 7'"])
     }
 
     @Test func wrongTypesAreLocatedErrors() {

@@ -155,6 +155,16 @@ func placed(_ diagnostics: [Diagnostic]) -> [String] {
         #expect(placed(unclosed) == ["Content/quizzes/bank.csv:3:1: error: malformed CSV: a quoted field that starts in this row is never closed"])
     }
 
+    /// `3 pts` in the points column is told to be the number alone.
+    @Test func pointsWithAUnitAreToldToStandAlone() {
+        let (_, problems) = banked("question,choices,answer,points\nQ1,a|b,a,3 pts\nQ2,a|b,a,lots\n")
+        #expect(placed(problems) == [
+            "Content/quizzes/bank.csv:2:10: error: the points of this row must be a whole number from 1 to 10000",
+            "Content/quizzes/bank.csv:3:10: error: the points of this row must be a whole number from 1 to 10000",
+        ])
+        #expect(problems.sorted().map(\.hint) == ["write the number alone: 3", nil])
+    }
+
     @Test func badRows() {
         let csv = """
             question,choices,answer,points,level

@@ -417,6 +417,65 @@ let capital = """
         ])
     }
 
+    /// Teachers write numbers as in prose: `60%`, `30s`. The error says what to write, and
+    /// the messages that need a pass mark do not then claim it is missing.
+    @Test func aNumberWrittenWithAUnitIsToldToStandAlone() {
+        let text = triviaFile("""
+            pass: 60%
+            time: 30s
+            pick: 1 question
+            pass-message: Well done
+            fail-message: Try again
+
+            """, capital)
+        let problems = parse(text).1.sorted()
+        #expect(located(problems) == [
+            "3:7: error: 'pass' must be a number",
+            "4:7: error: 'time' must be a number",
+            "5:7: error: 'pick' must be a whole number",
+        ])
+        #expect(problems.map(\.hint) == [
+            "write the number alone, without '%': pass: 60",
+            "write the seconds as a number alone: time: 30",
+            "write the number alone: pick: 1",
+        ])
+        func hint(_ line: String) -> String? { parse(triviaFile(line + "\n", capital)).1.first?.hint }
+        #expect(hint("time: 2 min") == "it counts seconds: time: 120")
+        #expect(hint("time: 1:30") == "it counts seconds: time: 90")
+        #expect(hint("time: 7,5") == "write decimals with a point: time: 7.5")
+        #expect(hint("pass: \"60\"") == "write the number without quotes: pass: 60")
+        #expect(hint("pass: sixty") == "a pass mark in percent, e.g. pass: 70")
+        #expect(hint("time: soon") == "seconds per question, e.g. time: 30")
+        #expect(hint("pick: all") == "how many questions each play draws, e.g. pick: 10")
+        // A number in another notation is a number: no slip to name.
+        #expect(hint("time: 1e1") == nil)
+    }
+
+    /// A level the points map gives a wrong value is an error there, not a level "with no
+    /// entry in the map" as well, nor an unknown flag.
+    @Test func aLevelWithAWrongValueInThePointsMapIsOneError() {
+        let text = triviaFile("points: {easy: 0, hard: 3pts, bonus: -1, medium: 2}\n", """
+            ## A {.easy}
+            - [x] a
+            - [ ] b
+            ## B {.bonus}
+            - [x] a
+            - [ ] b
+            ## C {.hard points=2x}
+            - [x] a
+            - [ ] b
+
+            """)
+        let problems = parse(text).1.sorted()
+        #expect(located(problems) == [
+            "3:16: error: each value of 'points' must be a whole number between 1 and 10000",
+            "3:25: error: each value of 'points' must be a whole number between 1 and 10000",
+            "3:38: error: each value of 'points' must be a whole number between 1 and 10000",
+            "11:13: error: 'points' must be a whole number from 1 to 10000",
+        ])
+        #expect(problems.map(\.hint) == [nil, "write the number alone: hard: 3", nil, "write the number alone: points=2"])
+    }
+
     @Test func messagesWithoutAPassMarkAreWarnings() {
         let (_, problems) = parse(triviaFile("pass-message: Yay\n", capital))
         #expect(located(problems) == ["3:1: warning: 'pass-message' has no effect without 'pass'"])

@@ -108,7 +108,10 @@ import Testing
     @Test func starsInTextAreNotAliases() {
         let text = "---\nkind: personality\ntitle: \"*bold* and 2*3\"\ndescription: a *b c # *d\n---\n## Q\n- a {x}\n- b {x}\n## X {#x .outcome}\n"
         let (piece, problems) = parse(text)
-        #expect(problems.isEmpty)
+        // The comment is found past the stars too (and cuts the description, which is told).
+        #expect(located(problems) == [
+            "4:21: warning: the rest of the line after ' #' was read as a YAML comment, so 'description' is only 'a *b c'",
+        ])
         #expect(piece?.meta.title == "*bold* and 2*3")
         #expect(piece?.meta.description == "a *b c")
     }
