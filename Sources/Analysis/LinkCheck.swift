@@ -69,7 +69,7 @@ public enum LinkCheck {
             }
             searches += 1
             let near = searches <= NearestMatch.searchLimit ? nearest(target, published, pagesIn) : nil
-            let hint = near.map { "did you mean '\(relative($0, from: folder))'?" }
+            let hint = near.map { LocalPath.didYouMean($0.path, for: $0.missing, from: folder, suffix: $0.suffix) }
             switch target {
             case .outside:
                 return file.warning(
@@ -112,43 +112,28 @@ public enum LinkCheck {
         case .file(let path):
             // `x` for `x/`: a host answers it with the folder's page.
             if published.files.contains(path) || published.files.contains(path + "/index.html") { return true }
-            let parent = parentFolder(path)
+            let parent = LocalPath.parentFolder(path)
             return published.namedFolders.contains(parent) && pagesIn(parent).contains(path)
         }
     }
 
-    /// The published path nearest to a missing target, in the target's form: a page folder
-    /// for `x.md` and `x/`, a file else. Files beside the target are searched first.
-    static func nearest(_ target: Target, _ published: Published, _ pagesIn: (String) -> [String]) -> String? {
+    /// The published path nearest to a missing target (`missing`, in the same form): a page
+    /// folder for `x.md` and `x/`, a file else, and what the written form adds to both.
+    static func nearest(
+        _ target: Target, _ published: Published, _ pagesIn: (String) -> [String]
+    ) -> (path: String, missing: String, suffix: String)? {
         switch target {
         case .outside:
             return nil
         case .page(let page):
-            return NearestMatch.find(page, in: published.pageFolders.sorted()).map { $0 + ".md" }
+            return LocalPath.nearest(page, in: published.pageFolders).map { ($0, page, ".md") }
         case .folder(let path):
-            let folders = published.files.filter { $0.hasSuffix("/index.html") }.map { String($0.dropLast(11)) }.sorted()
-            return NearestMatch.find(path, in: folders).map { $0 + "/" }
+            let folders = published.files.lazy.filter { $0.hasSuffix("/index.html") }.map { String($0.dropLast(11)) }
+            return LocalPath.nearest(path, in: folders).map { ($0, path, "/") }
         case .file(let path):
-            let parent = parentFolder(path)
-            var beside = published.files.filter { parentFolder($0) == parent }
-            if published.namedFolders.contains(parent) { beside.formUnion(pagesIn(parent)) }
-            if let near = NearestMatch.find(path, in: beside.sorted()) { return near }
-            return NearestMatch.find(path, in: published.files.sorted())
+            let parent = LocalPath.parentFolder(path)
+            let named = published.namedFolders.contains(parent) ? pagesIn(parent) : []
+            return LocalPath.nearest(path, in: named.isEmpty ? published.files : published.files.union(named)).map { ($0, path, "") }
         }
-    }
-
-    static func parentFolder(_ path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-    }
-
-    /// A site path as a link written in `folder` names it.
-    static func relative(_ path: String, from folder: String) -> String {
-        var from = folder.split(separator: "/")[...]
-        var to = path.split(separator: "/", omittingEmptySubsequences: false)[...]
-        while let a = from.first, let b = to.first, to.count > 1, a == b {
-            from.removeFirst()
-            to.removeFirst()
-        }
-        return String(repeating: "../", count: from.count) + to.joined(separator: "/")
     }
 }
