@@ -40,9 +40,10 @@ public enum LinkCheck {
     ///   - folder: the Markdown file's folder inside the content folder ("" at its top).
     ///   - pagesIn: every file the piece with this page folder writes.
     ///   - isStory: a story warns of `(＃id)` itself, as a choice that is none.
+    ///   - pageIDs: a story's page ids, for a choice written as a path (`(garden)` for `(#garden)`).
     public static func missing(
         _ links: [LinkReference], folder: String, published: Published, pagesIn: (String) -> [String],
-        file: SourceFile, contentName: String = "Content", isStory: Bool = false
+        file: SourceFile, contentName: String = "Content", isStory: Bool = false, pageIDs: [String] = []
     ) -> [Diagnostic] {
         var searches = 0
         return links.compactMap { link -> Diagnostic? in
@@ -68,8 +69,11 @@ public enum LinkCheck {
                     line: link.line, byteColumn: link.column, hint: "rename it without the leading \(skipped.prefix(1))")
             }
             searches += 1
-            let near = searches <= NearestMatch.searchLimit ? nearest(target, published, pagesIn) : nil
+            let searched = searches <= NearestMatch.searchLimit
+            let page = searched ? pageMeant(link.destination, pageIDs: pageIDs) : nil
+            let near = searched && page?.exact != true ? nearest(target, published, pagesIn) : nil
             let hint = near.map { LocalPath.didYouMean($0.path, for: $0.missing, from: folder, suffix: $0.suffix) }
+                ?? page.map { "to lead to the page '\($0.id)', write (#\($0.id))" }
             switch target {
             case .outside:
                 return file.warning(
@@ -136,4 +140,18 @@ public enum LinkCheck {
             return LocalPath.nearest(path, in: named.isEmpty ? published.files : published.files.union(named)).map { ($0, path, "") }
         }
     }
+
+    /// The page of a story that a link written as a path plainly meant: its text, with no
+    /// `.html` or `.md` and percent-decoded, is the page's id (`exact`) or a typo of one.
+    static func pageMeant(_ destination: String, pageIDs: [String]) -> (id: String, exact: Bool)? {
+        guard !pageIDs.isEmpty else { return nil }
+        var name = Story.percentDecoded(String(destination.prefix { $0 != "?" && $0 != "#" }))
+        if name.hasPrefix("./") { name.removeFirst(2) }
+        if name.hasSuffix("/") { name.removeLast() }
+        for suffix in [".html", ".md"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+        guard !name.isEmpty, !name.contains("/") else { return nil }
+        if pageIDs.contains(name) { return (name, true) }
+        return NearestMatch.find(name, in: pageIDs).map { ($0, false) }
+    }
+
 }

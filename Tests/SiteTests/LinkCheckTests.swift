@@ -118,6 +118,45 @@ import Testing
         ])
     }
 
+    /// A story's choice written as a path to a page's id (`(garden)` for `(#garden)`) leads
+    /// to a missing file: the warning says how to lead to the page, even over a file whose
+    /// name starts with it, and for a typo of the id when no file is near: in `check`,
+    /// `build` and `serve` alike. A quiz's links get no such hint: its headings are no
+    /// places to link to.
+    @Test func aChoiceWrittenAsAPathToAPageIsToldToWriteHash() {
+        let site = TemporarySite(files: [
+            "Content/tales/cave.md": """
+                ---
+                kind: story
+                ---
+                ## Start
+                - [Go to the garden](garden)
+                - [Go down](cellar.md)
+                - [Go up](./towr.html#top)
+                ## Garden {#garden}
+                The end.
+                ## Cellar {#cellar}
+                The end.
+                ## Tower {#tower}
+                The end.
+                """,
+            "Content/tales/garden.png": "",
+            "Content/t.md": "---\nkind: trivia\n---\n[see](results)\n## Results {#results}\n- [x] Yes\n- [ ] No\n",
+        ])
+        #expect(site.checkedAlike().filter { $0.message.hasPrefix("link") }.map {
+            "\($0.file):\($0.line):\($0.column): \($0.message) | \($0.hint ?? "")"
+        } == [
+            "Content/t.md:4:1: link 'results' names no file of the site: there is no Content/results, and no page is written there | "
+                + "put the file in Content/ (names that start with _ or . are skipped), or correct the path",
+            "Content/tales/cave.md:5:3: link 'garden' names no file of the site: there is no Content/tales/garden, and no page is written there | "
+                + "to lead to the page 'garden', write (#garden)",
+            "Content/tales/cave.md:6:3: link 'cellar.md' names no Markdown file the site builds: there is no Content/tales/cellar.md (or it is a draft) | "
+                + "to lead to the page 'cellar', write (#cellar)",
+            "Content/tales/cave.md:7:3: link './towr.html#top' names no file of the site: there is no Content/tales/towr.html, and no page is written there | "
+                + "to lead to the page 'tower', write (#tower)",
+        ])
+    }
+
     /// An address typed with an input method's full-width letters or colon has no scheme: the
     /// page links to a file of that name beside it, so the warning says to write it in ASCII.
     @Test func addressesTypedInFullWidthAreToldToBeWrittenInASCII() {
