@@ -10,7 +10,8 @@ public enum ImageCheck {
     public static func missing(
         _ images: [ImageReference], folder: String, assets: Set<String>, file: SourceFile, contentName: String = "Content"
     ) -> [Diagnostic] {
-        images.compactMap { image in
+        var searches = 0
+        return images.compactMap { image in
             // The host's root: gone when the site is served from a sub-path or opened from disk.
             if image.source.hasPrefix("/"), !image.source.hasPrefix("//") {
                 return file.warning(
@@ -46,10 +47,13 @@ public enum ImageCheck {
             }
             // Windows' separator: on the web, and in the site, a path's parts are split by '/'.
             let slashed = image.source.replacingOccurrences(of: "\\", with: "/")
+            searches += 1
+            let near = slashed == image.source && searches <= NearestMatch.searchLimit ? LocalPath.nearest(path, in: assets) : nil
             return file.warning(
                 "image '\(written)' is not in the site: there is no \(contentName)/\(path)",
                 line: image.line, byteColumn: image.column,
-                hint: slashed == image.source ? hint : "paths are written with '/', not '\\': ![](\(slashed.prefix(200)))")
+                hint: slashed != image.source ? "paths are written with '/', not '\\': ![](\(slashed.prefix(200)))"
+                    : near.map { LocalPath.didYouMean($0, for: path, from: folder) } ?? hint)
         }
     }
 

@@ -40,9 +40,10 @@ public enum LinkCheck {
     ///   - folder: the Markdown file's folder inside the content folder ("" at its top).
     ///   - pagesIn: every file the piece with this page folder writes.
     ///   - isStory: a story warns of `(＃id)` itself, as a choice that is none.
+    ///   - pageIDs: a story's page ids, for a choice written as a path (`(garden)` for `(#garden)`).
     public static func missing(
         _ links: [LinkReference], folder: String, published: Published, pagesIn: (String) -> [String],
-        file: SourceFile, contentName: String = "Content", isStory: Bool = false
+        file: SourceFile, contentName: String = "Content", isStory: Bool = false, pageIDs: [String] = []
     ) -> [Diagnostic] {
         var searches = 0
         return links.compactMap { link -> Diagnostic? in
@@ -68,8 +69,11 @@ public enum LinkCheck {
                     line: link.line, byteColumn: link.column, hint: "rename it without the leading \(skipped.prefix(1))")
             }
             searches += 1
-            let near = searches <= NearestMatch.searchLimit ? nearest(target, published, pagesIn) : nil
-            let hint = near.map { "did you mean '\(relative($0, from: folder))'?" }
+            let searched = searches <= NearestMatch.searchLimit
+            let page = searched ? pageMeant(link.destination, pageIDs: pageIDs) : nil
+            let near = searched && page?.exact != true ? nearest(target, published, pagesIn) : nil
+            let hint = near.map { LocalPath.didYouMean($0.path, for: $0.missing, from: folder, suffix: $0.suffix) }
+                ?? page.map { "to lead to the page '\($0.id)', write (#\($0.id))" }
             switch target {
             case .outside:
                 return file.warning(
@@ -112,43 +116,42 @@ public enum LinkCheck {
         case .file(let path):
             // `x` for `x/`: a host answers it with the folder's page.
             if published.files.contains(path) || published.files.contains(path + "/index.html") { return true }
-            let parent = parentFolder(path)
+            let parent = LocalPath.parentFolder(path)
             return published.namedFolders.contains(parent) && pagesIn(parent).contains(path)
         }
     }
 
-    /// The published path nearest to a missing target, in the target's form: a page folder
-    /// for `x.md` and `x/`, a file else. Files beside the target are searched first.
-    static func nearest(_ target: Target, _ published: Published, _ pagesIn: (String) -> [String]) -> String? {
+    /// The published path nearest to a missing target (`missing`, in the same form): a page
+    /// folder for `x.md` and `x/`, a file else, and what the written form adds to both.
+    static func nearest(
+        _ target: Target, _ published: Published, _ pagesIn: (String) -> [String]
+    ) -> (path: String, missing: String, suffix: String)? {
         switch target {
         case .outside:
             return nil
         case .page(let page):
-            return NearestMatch.find(page, in: published.pageFolders.sorted()).map { $0 + ".md" }
+            return LocalPath.nearest(page, in: published.pageFolders).map { ($0, page, ".md") }
         case .folder(let path):
-            let folders = published.files.filter { $0.hasSuffix("/index.html") }.map { String($0.dropLast(11)) }.sorted()
-            return NearestMatch.find(path, in: folders).map { $0 + "/" }
+            let folders = published.files.lazy.filter { $0.hasSuffix("/index.html") }.map { String($0.dropLast(11)) }
+            return LocalPath.nearest(path, in: folders).map { ($0, path, "/") }
         case .file(let path):
-            let parent = parentFolder(path)
-            var beside = published.files.filter { parentFolder($0) == parent }
-            if published.namedFolders.contains(parent) { beside.formUnion(pagesIn(parent)) }
-            if let near = NearestMatch.find(path, in: beside.sorted()) { return near }
-            return NearestMatch.find(path, in: published.files.sorted())
+            let parent = LocalPath.parentFolder(path)
+            let named = published.namedFolders.contains(parent) ? pagesIn(parent) : []
+            return LocalPath.nearest(path, in: named.isEmpty ? published.files : published.files.union(named)).map { ($0, path, "") }
         }
     }
 
-    static func parentFolder(_ path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+    /// The page of a story that a link written as a path plainly meant: its text, with no
+    /// `.html` or `.md` and percent-decoded, is the page's id (`exact`) or a typo of one.
+    static func pageMeant(_ destination: String, pageIDs: [String]) -> (id: String, exact: Bool)? {
+        guard !pageIDs.isEmpty else { return nil }
+        var name = Story.percentDecoded(String(destination.prefix { $0 != "?" && $0 != "#" }))
+        if name.hasPrefix("./") { name.removeFirst(2) }
+        if name.hasSuffix("/") { name.removeLast() }
+        for suffix in [".html", ".md"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+        guard !name.isEmpty, !name.contains("/") else { return nil }
+        if pageIDs.contains(name) { return (name, true) }
+        return NearestMatch.find(name, in: pageIDs).map { ($0, false) }
     }
 
-    /// A site path as a link written in `folder` names it.
-    static func relative(_ path: String, from folder: String) -> String {
-        var from = folder.split(separator: "/")[...]
-        var to = path.split(separator: "/", omittingEmptySubsequences: false)[...]
-        while let a = from.first, let b = to.first, to.count > 1, a == b {
-            from.removeFirst()
-            to.removeFirst()
-        }
-        return String(repeating: "../", count: from.count) + to.joined(separator: "/")
-    }
 }

@@ -38,6 +38,62 @@ public enum LocalPath {
         return .inside(parts.joined(separator: "/"), isFolder: isFolder)
     }
 
+    /// The path of `candidates` (paths in the site) nearest to a `path` that names none, or
+    /// nil: one that differs only in letter case first, as a web host tells `Cat.PNG` from
+    /// `cat.png` where the author's disk may not; then a typo of its name among those beside
+    /// it (judged by the name, so that a long folder does not make another name look close);
+    /// then the same name in another folder (a slip in the folder), the nearest such path.
+    static func nearest(_ path: String, in candidates: some Sequence<String>) -> String? {
+        let lower = path.lowercased()
+        let parent = parentFolder(path)
+        let lowerName = name(lower)
+        var sameLetters: String?
+        var beside: [String] = []
+        var moved: [String] = []
+        for candidate in candidates {
+            let candidateLower = candidate.lowercased()
+            if candidateLower == lower, sameLetters.map({ candidate < $0 }) ?? true { sameLetters = candidate }
+            if parentFolder(candidate) == parent {
+                beside.append(name(candidate))
+            } else if name(candidateLower) == lowerName {
+                moved.append(candidate)
+            }
+        }
+        if let sameLetters { return sameLetters }
+        if let near = NearestMatch.find(name(path), in: beside.sorted()) { return parent.isEmpty ? near : parent + "/" + near }
+        return NearestMatch.nearest(path, in: moved.sorted())
+    }
+
+    /// "did you mean 'Cat.PNG'?" for `near`, as a link or image written in `folder` names it,
+    /// and why, when only letter case tells it from `path`, the author's own disk may show
+    /// the page right.
+    /// - Parameter suffix: what the written form adds to both (`.md` for a page, `/` for a folder).
+    static func didYouMean(_ near: String, for path: String, from folder: String, suffix: String = "") -> String {
+        "did you mean '\(relative(near + suffix, from: folder))'?"
+            + (near != path && near.lowercased() == path.lowercased() ? " Letter case counts on a web host, even where your computer ignores it" : "")
+    }
+
+    /// A site path as a link written in `folder` names it.
+    static func relative(_ path: String, from folder: String) -> String {
+        var from = folder.split(separator: "/")[...]
+        var to = path.split(separator: "/", omittingEmptySubsequences: false)[...]
+        while let a = from.first, let b = to.first, to.count > 1, a == b {
+            from.removeFirst()
+            to.removeFirst()
+        }
+        return String(repeating: "../", count: from.count) + to.joined(separator: "/")
+    }
+
+    /// The folder of a site path ("" at the top).
+    static func parentFolder(_ path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+    }
+
+    /// A site path's last part.
+    static func name(_ path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
     /// An address typed with an input method's full-width letters or colon (`ｈｔｔｐｓ://…`,
     /// `https：//…`), which has no scheme and so is a path: what the author meant, in ASCII,
     /// and which characters are full-width; nil for any other URL. Only the schemes of

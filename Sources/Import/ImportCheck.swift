@@ -30,14 +30,20 @@ extension ImportCheck {
     /// - Parameters:
     ///   - markdownPath: where the Markdown goes; the folder named `Content` above it (else
     ///     its own folder) is taken for the site's content folder, as the build reads it.
-    ///   - exists: whether a file is at a path in that content folder.
+    ///   - filesIn: the names of the files in a folder of that content folder ("" its top):
+    ///     names as the folder lists them, so that `lighthouse.png` is missing beside
+    ///     `Lighthouse.PNG` on a disk that ignores letter case too, as for the build, and the
+    ///     warning can name the file meant.
     public static func missingImages(
-        _ piece: ContentPiece, imported: Imported, markdownPath: String, source: SourceFile, exists: (String) -> Bool
+        _ piece: ContentPiece, imported: Imported, markdownPath: String, source: SourceFile, filesIn: (String) -> [String]
     ) -> [Diagnostic] {
         let images = piece.meta.images
         guard !images.isEmpty else { return [] }
         let (contentName, folder) = contentFolder(of: markdownPath)
-        let assets = Set(images.compactMap { ImageCheck.assetPath($0.source, folder: folder) ?? nil }.filter(exists))
+        let folders = Set(images.compactMap { image in
+            (ImageCheck.assetPath(image.source, folder: folder) ?? nil).map { $0.split(separator: "/").dropLast().joined(separator: "/") }
+        })
+        let assets = Set(folders.flatMap { inside in filesIn(inside).map { inside.isEmpty ? $0 : inside + "/" + $0 } })
         let markdown = SourceFile(path: markdownPath, text: imported.markdown)
         var searchFrom: [String: String.Index] = [:]
         return images.flatMap { image -> [Diagnostic] in

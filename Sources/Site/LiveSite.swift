@@ -609,7 +609,7 @@ public struct LiveSite: Sendable {
             // A quiz with errors has no piece: its images and links are checked all the same.
             if var meta = read.meta {
                 entry.images = meta.images
-                entry.linking = Pipeline.Linking(meta, source: loaded.source)
+                entry.linking = Pipeline.Linking(meta, source: loaded.source, piece: read.piece)
                 meta.introduction = []
                 entry.page = meta
             }

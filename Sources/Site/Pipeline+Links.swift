@@ -32,11 +32,14 @@ extension Pipeline {
         var links: [LinkReference]
         var sitePath: String
         var isStory: Bool
+        /// A story's page ids: a link written as a path to one (`(garden)`) is told `(#garden)`.
+        var pageIDs: [String]
         var source: SourceFile
 
-        init?(_ meta: ContentMeta, source: SourceFile) {
+        init?(_ meta: ContentMeta, source: SourceFile, piece: ContentPiece?) {
             guard !meta.links.isEmpty else { return nil }
             (links, sitePath, isStory, self.source) = (meta.links, meta.sitePath, meta.kind == .story, source)
+            if case .story(let story) = piece?.body { pageIDs = story.pages.map(\.id) } else { pageIDs = [] }
         }
     }
 
@@ -49,7 +52,7 @@ extension Pipeline {
             let folder = file.sitePath.split(separator: "/").dropLast().joined(separator: "/")
             return LinkCheck.missing(
                 file.links, folder: folder, published: published, pagesIn: pagesIn, file: file.source,
-                contentName: location.contentDisplay, isStory: file.isStory)
+                contentName: location.contentDisplay, isStory: file.isStory, pageIDs: file.pageIDs)
         }
     }
 }

@@ -156,7 +156,7 @@ public struct Pipeline: Sendable {
                 }
                 // Statistics are for what builds: a story with errors is checked, not reported on.
                 if let analysed, options.statistics, !problems.hasErrors { output.reports.append(analysed) }
-                if let meta = read.meta, let source, let links = Linking(meta, source: source) { linking.append(links) }
+                if let meta = read.meta, let source, let links = Linking(meta, source: source, piece: read.piece) { linking.append(links) }
                 if read.piece == nil, var meta = read.meta {
                     meta.introduction = []
                     unbuilt.append(meta)

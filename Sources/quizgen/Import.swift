@@ -115,7 +115,11 @@ struct Import: ParsableCommand {
             if let piece {
                 problems += ImportCheck.missingImages(
                     piece, imported: imported, markdownPath: markdownPath, source: file,
-                    exists: { fs.kind(Self.join(ImportCheck.contentFolder(of: markdownPath).content, $0)) == .file })
+                    filesIn: { inside in
+                        let content = ImportCheck.contentFolder(of: markdownPath).content
+                        let listed = inside.isEmpty ? content : Self.join(content, inside)
+                        return ((try? fs.list(listed)) ?? []).filter { fs.kind(Self.join(listed, $0)) == .file }
+                    })
             }
             // What is written must build, and a build reads no text file over its limit.
             for (written, text) in [(markdownPath, imported.markdown), (Self.join(folder, base + ".csv"), imported.bank ?? "")]

@@ -65,4 +65,27 @@ import Testing
             #expect(LocalPath.fullWidthAddress(url) == nil, "\(url)")
         }
     }
+
+    /// The path meant by one that names nothing: letter case first (a web host tells them
+    /// apart), even over a longer name that starts with it; then a typo of its name beside
+    /// it, judged by the name alone; then the same name in another folder.
+    @Test func theNearestPathIsLetterCaseFirstThenANameBesideIt() {
+        #expect(LocalPath.nearest("lit/map.png", in: ["lit/MAP.png.bak", "lit/Map.PNG", "lit/mAp.png"]) == "lit/Map.PNG")
+        #expect(LocalPath.nearest("pics/cat.png", in: ["Pics/cat.png", "pics/cats.png"]) == "Pics/cat.png")
+        #expect(LocalPath.nearest("lit/lighthose.png", in: ["lit/lighthouse.png", "lighthose.png"]) == "lit/lighthouse.png")
+        #expect(LocalPath.nearest("cat.png", in: ["cats.png"]) == "cats.png")
+        // A long folder does not make another name close.
+        #expect(LocalPath.nearest("trips/pics/gone.png", in: ["trips/pics/bat.png", "trips/map.png", "trips/pic/gull.png"]) == nil)
+        #expect(LocalPath.nearest("quizes/notes.pdf", in: ["a/notes.pdf", "quizzes/notes.pdf", "quizes/nothing.pdf"]) == "quizzes/notes.pdf")
+        #expect(LocalPath.nearest("lit/Boat.png", in: ["boat.png"]) == "boat.png")
+        #expect(LocalPath.nearest("x.png", in: []) == nil)
+    }
+
+    @Test func aHintSaysWhyLetterCaseMatters() {
+        #expect(LocalPath.didYouMean("lit/Lighthouse.PNG", for: "lit/lighthouse.png", from: "lit")
+            == "did you mean 'Lighthouse.PNG'? Letter case counts on a web host, even where your computer ignores it")
+        #expect(LocalPath.didYouMean("lit/lighthouse.png", for: "lit/lighthose.png", from: "lit") == "did you mean 'lighthouse.png'?")
+        #expect(LocalPath.didYouMean("a/Week1", for: "a/week1", from: "b", suffix: ".md")
+            == "did you mean '../a/Week1.md'? Letter case counts on a web host, even where your computer ignores it")
+    }
 }

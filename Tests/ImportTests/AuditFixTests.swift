@@ -286,7 +286,7 @@ import TestSupport
         let (imported, piece, build) = importAndBuild(source, .gift, name: "q")
         #expect(build.isEmpty, "\(located(build))")
         let warnings = ImportCheck.missingImages(
-            try #require(piece), imported: imported, markdownPath: "Content/quizzes/q.md", source: source, exists: { $0 == "quizzes/here.png" })
+            try #require(piece), imported: imported, markdownPath: "Content/quizzes/q.md", source: source, filesIn: { $0 == "quizzes" ? ["here.png"] : [] })
         #expect(warnings.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
             "q.gift:1:20: image '@@PLUGINFILE@@/3.png' is not in the site: there is no Content/quizzes/@@PLUGINFILE@@/3.png",
             "q.gift:3:13: image '@@PLUGINFILE@@/3.png' is not in the site: there is no Content/quizzes/@@PLUGINFILE@@/3.png",
@@ -294,6 +294,27 @@ import TestSupport
         #expect(ImportCheck.contentFolder(of: "site/Content/a/b/q.md") == ("site/Content", "a/b"))
         #expect(ImportCheck.contentFolder(of: "out/q.md") == ("out", ""))
         #expect(ImportCheck.contentFolder(of: "q.md") == (".", ""))
+    }
+
+    /// An image whose file is there in other letters (`Lighthouse.PNG`) is missing, as for
+    /// the build, however the disk compares names, and the warning names the file meant.
+    @Test func aMissingImageIsToldTheFileItsFolderHolds() throws {
+        let source = SourceFile(path: "q.gift", text: #"[html]A <img src\="lighthouse.png"> and <img src\="pics/gull.png"> {=a ~b}"#)
+        let (imported, piece, build) = importAndBuild(source, .gift, name: "q")
+        #expect(build.isEmpty, "\(located(build))")
+        var listed: [String] = []
+        let warnings = ImportCheck.missingImages(
+            try #require(piece), imported: imported, markdownPath: "Content/lit/q.md", source: source, filesIn: { folder in
+                listed.append(folder)
+                return folder == "lit" ? ["Lighthouse.PNG", "q.md"] : []
+            })
+        #expect(warnings.map { "\($0.line):\($0.column): \($0.message) | \($0.hint ?? "")" } == [
+            "1:20: image 'lighthouse.png' is not in the site: there is no Content/lit/lighthouse.png | did you mean 'Lighthouse.PNG'? "
+                + "Letter case counts on a web host, even where your computer ignores it",
+            "1:52: image 'pics/gull.png' is not in the site: there is no Content/lit/pics/gull.png | put the image in Content/ "
+                + "(beside the Markdown file, for a plain name), or correct the path",
+        ])
+        #expect(listed.sorted() == ["lit", "lit/pics"])
     }
 
     /// Moodle reads escapes first: `$CATEGORY\:` is a question's text.

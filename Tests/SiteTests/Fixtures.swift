@@ -1,6 +1,8 @@
+import Diagnostics
 import Foundation
 import Site
 import TestSupport
+import Testing
 
 /// A site folder on disk for a test, removed when the test is done with it.
 final class TemporarySite {
@@ -61,6 +63,17 @@ final class TemporarySite {
             }
         }
         return result
+    }
+
+    /// What `check` says of the site, after expecting that a build and `serve` say the same.
+    func checkedAlike(sourceLocation: SourceLocation = #_sourceLocation) -> [Diagnostic] {
+        let checked = Pipeline(options: BuildOptions(render: false)).collect(SiteLoader.load(location, fileSystem: .disk))
+        let built = Pipeline(options: BuildOptions(graphviz: fakeGraphviz)).collect(SiteLoader.load(location, fileSystem: .disk))
+        #expect(built.diagnostics == checked.diagnostics, "build", sourceLocation: sourceLocation)
+        var live = LiveSite(location: location, options: BuildOptions(graphviz: fakeGraphviz))
+        _ = live.update(SiteLoader.load(location, fileSystem: .disk), changed: .all)
+        #expect(live.diagnostics == checked.diagnostics, "serve", sourceLocation: sourceLocation)
+        return checked.diagnostics
     }
 
     /// Loads, builds and writes, as `quizgen build` does.

@@ -31,6 +31,35 @@ import Testing
         ])
     }
 
+    /// A picture named in other letters than its file's (`lighthouse.png` for
+    /// `Lighthouse.PNG`), the likeliest broken picture on a host that tells them apart, or
+    /// with a slip in its name or folder, is told the file meant, as a link is: in `check`,
+    /// `build` and `serve` alike.
+    @Test func aPictureWithAnotherLetterCaseOrASlipIsToldTheFileMeant() {
+        let site = TemporarySite(files: [
+            "Content/lit/tale.md": """
+                ---
+                kind: story
+                ---
+                ## A
+                ![The lighthouse](lighthouse.png) ![keeper](pics/keepr.jpg) ![gull](Pic/gull.png) ![boat](Boat.png)
+                ![gone](pics/gone.png)
+                """,
+            "Content/lit/Lighthouse.PNG": "", "Content/lit/pics/keeper.jpg": "", "Content/lit/pic/gull.png": "",
+            "Content/lit/pics/bat.png": "", "Content/boat.png": "",
+        ])
+        #expect(site.checkedAlike().map { "\($0.line):\($0.column): \($0.message) | \($0.hint ?? "")" } == [
+            "5:1: image 'lighthouse.png' is not in the site: there is no Content/lit/lighthouse.png | did you mean 'Lighthouse.PNG'? "
+                + "Letter case counts on a web host, even where your computer ignores it",
+            "5:35: image 'pics/keepr.jpg' is not in the site: there is no Content/lit/pics/keepr.jpg | did you mean 'pics/keeper.jpg'?",
+            "5:61: image 'Pic/gull.png' is not in the site: there is no Content/lit/Pic/gull.png | did you mean 'pic/gull.png'? "
+                + "Letter case counts on a web host, even where your computer ignores it",
+            "5:83: image 'Boat.png' is not in the site: there is no Content/lit/Boat.png | did you mean '../boat.png'?",
+            "6:1: image 'pics/gone.png' is not in the site: there is no Content/lit/pics/gone.png | put the image in Content/ "
+                + "(beside the Markdown file, for a plain name), or correct the path",
+        ])
+    }
+
     /// A Markdown file is a page, not a picture; a path written with Windows' '\\' is told
     /// how the web writes it.
     @Test func markdownFilesAndBackslashesAreToldWhatTheyAre() throws {

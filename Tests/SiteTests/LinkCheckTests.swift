@@ -59,8 +59,7 @@ import Testing
 
     @Test func linksToWhatTheSiteDoesNotWriteAreWarnedAt() {
         let site = site()
-        let checked = Pipeline(options: BuildOptions(render: false)).collect(SiteLoader.load(site.location, fileSystem: .disk))
-        let lines = checked.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | \($0)" } ?? "") }
+        let lines = site.checkedAlike().map { "\($0.file):\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | \($0)" } ?? "") }
         #expect(lines == [
             "Content/quizzes/week1.md:5:25: link 'note.pdf' names no file of the site: there is no Content/quizzes/note.pdf, and no page is written there | did you mean 'notes.pdf'?",
             "Content/quizzes/week1.md:5:72: link 'week3.md' names no Markdown file the site builds: there is no Content/quizzes/week3.md (or it is a draft) | did you mean 'week1.md'?",
@@ -76,12 +75,6 @@ import Testing
             "Content/tales/cave.md:8:10: '＃' is a full-width character, so this link leads to no page and is no choice | write '#': (#two)",
             "Content/tales/cave.md:10:34: link 'cave/onee.html' names no file of the site: there is no Content/tales/cave/onee.html, and no page is written there | did you mean 'cave/one.html'?",
         ])
-        // A build and serve say the same.
-        let built = Pipeline(options: BuildOptions(graphviz: fakeGraphviz)).collect(SiteLoader.load(site.location, fileSystem: .disk))
-        #expect(built.diagnostics == checked.diagnostics)
-        var live = LiveSite(location: site.location, options: BuildOptions(graphviz: fakeGraphviz))
-        _ = live.update(SiteLoader.load(site.location, fileSystem: .disk), changed: .all)
-        #expect(live.diagnostics == checked.diagnostics)
     }
 
     /// serve follows the pages and assets a link names as they come and go, without the
@@ -111,6 +104,57 @@ import Testing
         #expect(rebuild.new.map(\.message) == [
             "link 'b.md' names no Markdown file the site builds: there is no Content/b.md (or it is a draft)",
             "link 'b/a.html' names no file of the site: there is no Content/b/a.html, and no page is written there",
+        ])
+    }
+
+    /// A link to a file that is there in other letters (`Notes.PDF` for `notes.pdf`) is told
+    /// the file, and that letter case counts: the author's computer may show the page right.
+    @Test func aLinkInOtherLetterCaseIsToldWhyItMatters() {
+        let site = TemporarySite(files: [
+            "Content/t.md": "---\nkind: trivia\n---\n[Read](Notes.PDF)\n## Q\n- [x] Yes\n- [ ] No\n", "Content/notes.pdf": "",
+        ])
+        #expect(site.checkedAlike().map { "\($0.file):\($0.line):\($0.column): \($0.message) | \($0.hint ?? "")" } == [
+            "Content/t.md:4:1: link 'Notes.PDF' names no file of the site: there is no Content/Notes.PDF, and no page is written there | "
+                + "did you mean 'notes.pdf'? Letter case counts on a web host, even where your computer ignores it",
+        ])
+    }
+
+    /// A story's choice written as a path to a page's id (`(garden)` for `(#garden)`) leads
+    /// to a missing file: the warning says how to lead to the page, even over a file whose
+    /// name starts with it, and for a typo of the id when no file is near: in `check`,
+    /// `build` and `serve` alike. A quiz's links get no such hint: its headings are no
+    /// places to link to.
+    @Test func aChoiceWrittenAsAPathToAPageIsToldToWriteHash() {
+        let site = TemporarySite(files: [
+            "Content/tales/cave.md": """
+                ---
+                kind: story
+                ---
+                ## Start
+                - [Go to the garden](garden)
+                - [Go down](cellar.md)
+                - [Go up](./towr.html#top)
+                ## Garden {#garden}
+                The end.
+                ## Cellar {#cellar}
+                The end.
+                ## Tower {#tower}
+                The end.
+                """,
+            "Content/tales/garden.png": "",
+            "Content/t.md": "---\nkind: trivia\n---\n[see](results)\n## Results {#results}\n- [x] Yes\n- [ ] No\n",
+        ])
+        #expect(site.checkedAlike().filter { $0.message.hasPrefix("link") }.map {
+            "\($0.file):\($0.line):\($0.column): \($0.message) | \($0.hint ?? "")"
+        } == [
+            "Content/t.md:4:1: link 'results' names no file of the site: there is no Content/results, and no page is written there | "
+                + "put the file in Content/ (names that start with _ or . are skipped), or correct the path",
+            "Content/tales/cave.md:5:3: link 'garden' names no file of the site: there is no Content/tales/garden, and no page is written there | "
+                + "to lead to the page 'garden', write (#garden)",
+            "Content/tales/cave.md:6:3: link 'cellar.md' names no Markdown file the site builds: there is no Content/tales/cellar.md (or it is a draft) | "
+                + "to lead to the page 'cellar', write (#cellar)",
+            "Content/tales/cave.md:7:3: link './towr.html#top' names no file of the site: there is no Content/tales/towr.html, and no page is written there | "
+                + "to lead to the page 'tower', write (#tower)",
         ])
     }
 

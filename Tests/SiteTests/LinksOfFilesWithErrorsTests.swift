@@ -60,7 +60,7 @@ import Testing
         let good = diagnostics(fixed)
         #expect(good.check.map { "\($0.file):\($0.line):\($0.column): \($0.message)" + ($0.hint.map { " | \($0)" } ?? "") } == [
             "Content/f.md:4:6: link 'rule.txt' names no file of the site: there is no Content/rule.txt, and no page is written there | did you mean 'rules.txt'?",
-            "Content/f.md:4:33: image 'mapp.png' is not in the site: there is no Content/mapp.png | put the image in Content/ (beside the Markdown file, for a plain name), or correct the path",
+            "Content/f.md:4:33: image 'mapp.png' is not in the site: there is no Content/mapp.png | did you mean 'map.png'?",
         ] + (kind == .story ? [] : [
             "Content/f.md:4:54: '＃' is a full-width character, so this link leads to a file '＃\(kind == .trivia ? "q" : "a")', not to a place on the page | write '#': (#\(kind == .trivia ? "q" : "a"))",
         ]), "\(kind)")
