@@ -208,7 +208,7 @@ enum PersonalityParser {
                             byteColumn: token.column)
                         : file.error(
                             "the weight of '\(key)' must be a whole number", line: token.line, byteColumn: token.column,
-                            hint: "write \(key)=2 or \(key)=-1"))
+                            hint: weightHint(key: key, value: value)))
                     continue
                 }
                 weight = w
@@ -263,6 +263,22 @@ enum PersonalityParser {
         let digits = text.utf8.first.map { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") } == true
             ? text.utf8.dropFirst() : text.utf8[...]
         return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// Dashes a word processor or a paste puts where a minus was meant (`cat=−2`).
+    static let dashes: Set<Unicode.Scalar> = ["\u{2212}", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{FE63}", "\u{FF0D}"]
+
+    /// What to write for a weight that is not a whole number: a minus sign that is some
+    /// other dash is named, and a comma between two references is a list of the wrong syntax.
+    static func weightHint(key: String, value: String) -> String {
+        if let hint = Attributes.commaHint("\(key)=\(value)") { return hint }
+        let scalars = value.unicodeScalars
+        if let dash = scalars.first, dashes.contains(dash), case let digits = String(scalars.dropFirst()),
+           isWholeNumber(digits), digits.first?.isNumber == true {
+            let name = dash.properties.name.map { " (U+\(String(dash.value, radix: 16, uppercase: true)) \($0))" } ?? ""
+            return "'\(dash)'\(name) is not a minus sign here: write '-' (ASCII hyphen-minus), \(key)=-\(digits)"
+        }
+        return "write \(key)=2 or \(key)=-1"
     }
 
     /// The line of the last token before `position` that scored `name`: a name, or a pair

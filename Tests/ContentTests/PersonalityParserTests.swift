@@ -111,6 +111,21 @@ import Testing
         #expect(located(problems) == ["13:13: error: the weight of 'cat' must be a whole number"])
     }
 
+    /// A weight that is not a number because of a slip says which: a comma between two
+    /// references, a dash pasted from a word processor in place of '-' (named, with its code).
+    @Test func weightSlipsAreNamedInTheHint() {
+        for (written, hint) in [
+            ("cat=2,dog=1", "separate tokens with spaces, not commas: cat=2 dog=1"),
+            ("cat=\u{2212}2", "'\u{2212}' (U+2212 MINUS SIGN) is not a minus sign here: write '-' (ASCII hyphen-minus), cat=-2"),
+            ("cat=\u{2013}2", "'\u{2013}' (U+2013 EN DASH) is not a minus sign here: write '-' (ASCII hyphen-minus), cat=-2"),
+            ("cat=\u{2212}", "write cat=2 or cat=-1"),
+        ] {
+            let (_, problems) = parse(animals.replacingOccurrences(of: "cat=2", with: written))
+            #expect(located(problems) == ["13:13: error: the weight of 'cat' must be a whole number"], "\(written)")
+            #expect(problems.first?.hint == hint)
+        }
+    }
+
     /// A whole number too large for a weight is told so, with the range, whether or not it
     /// fits in an Int.
     @Test func weightsOutOfRangeNameTheRange() {
