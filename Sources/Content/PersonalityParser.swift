@@ -10,6 +10,15 @@ enum PersonalityParser {
     /// Weights stay small enough that any sum is exact in the page script's numbers.
     static let weightLimit = 1_000_000
 
+    /// An outcome's heading: `.outcome`, or an id with `outcome` missing its dot
+    /// (`{#cat outcome}`). That slip is an error of its own, and read as the outcome it
+    /// meant it spares the cascade that followed: "this question has no answers", and an
+    /// "unknown outcome 'cat'" at every answer that names it.
+    static func isOutcome(_ item: Outline.Item) -> Bool {
+        item.attributes.has(flag: "outcome")
+            || (item.attributes.id != nil && item.attributes.tokens.contains { $0.kind == .name("outcome") })
+    }
+
     static func parse(
         _ outline: Outline, reader: inout FrontMatterReader, file: SourceFile, kindLine: Int
     ) -> (PersonalityQuiz?, [Diagnostic]) {
@@ -20,9 +29,13 @@ enum PersonalityParser {
         // Outcomes first: answers may name outcomes declared after them.
         var outcomes: [PersonalityQuiz.Outcome] = []
         var outcomeIndex: [String: Int] = [:]
-        for item in outline.items where item.attributes.has(flag: "outcome") {
+        for item in outline.items where isOutcome(item) {
             for token in item.attributes.tokens {
                 switch token.kind {
+                case .name("outcome") where !item.attributes.has(flag: "outcome"):
+                    diagnostics.append(file.error(
+                        "'outcome' without its dot makes no outcome", line: token.line, byteColumn: token.column,
+                        hint: "did you mean '.outcome'?"))
                 case .flag(let flag) where !headingFlags.contains(flag):
                     diagnostics.append(unknownFlag(flag, token: token, file: file))
                 case .flag(let flag) where flag != "outcome":
@@ -67,18 +80,18 @@ enum PersonalityParser {
             candidates: ids, fallback: ids.count <= 12 ? "declared outcomes: \(ids.joined(separator: ", "))" : nil)
         var questions: [PersonalityQuiz.Question] = []
         questions.reserveCapacity(outline.items.count - outcomes.count)
-        for item in outline.items where !item.attributes.has(flag: "outcome") {
+        for item in outline.items where !isOutcome(item) {
             let (question, problems) = parseQuestion(item, outcomes: outcomeIndex, hints: &hints, file: file)
             diagnostics += problems
             if let question { questions.append(question) }
         }
 
-        if outcomes.isEmpty && !outline.items.contains(where: { $0.attributes.has(flag: "outcome") }) {
+        if outcomes.isEmpty && !outline.items.contains(where: isOutcome) {
             diagnostics.append(file.error(
                 "this personality quiz has no outcome", line: kindLine,
                 hint: "declare each outcome with a heading such as '## You are a dog! {#dog .outcome}'"))
         }
-        if outline.items.allSatisfy({ $0.attributes.has(flag: "outcome") }) {
+        if outline.items.allSatisfy(isOutcome) {
             diagnostics.append(file.error(
                 "this personality quiz has no question", line: kindLine,
                 hint: "each '##' heading without .outcome is a question, with its answers as a list below it"))
@@ -105,7 +118,8 @@ enum PersonalityParser {
             case .name(let name):
                 diagnostics.append(file.warning(
                     "'\(name)' on a question heading is ignored", line: token.line, byteColumn: token.column,
-                    hint: outcomes[name] != nil ? "outcome references go at the end of each answer, e.g. '- Steak {\(name)}'" : Attributes.bracesAsTextHint))
+                    hint: outcomes[name] != nil ? "outcome references go at the end of each answer, e.g. '- Steak {\(name)}'"
+                        : headingFlags.contains(name) ? "did you mean '.\(name)'?" : Attributes.bracesAsTextHint))
             case .pair(let key, _):
                 diagnostics.append(file.warning(
                     "unknown setting '\(key)' on a question", line: token.line, byteColumn: token.column,

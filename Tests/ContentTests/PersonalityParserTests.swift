@@ -111,6 +111,19 @@ import Testing
         #expect(located(problems) == ["13:13: error: the weight of 'cat' must be a whole number"])
     }
 
+    /// `{#cat outcome}`, its dot forgotten, is one error that says so: read as the outcome
+    /// it meant, it is no question without answers, and the answers that name it find it.
+    @Test func anOutcomeFlagWithoutItsDotIsOneError() {
+        let slip = animals.replacingOccurrences(of: "{#cat .outcome}", with: "{#cat outcome}")
+        let (_, problems) = parse(slip)
+        #expect(located(problems) == ["22:25: error: 'outcome' without its dot makes no outcome"])
+        #expect(problems.first?.hint == "did you mean '.outcome'?")
+        // With no id it names nothing, and stays a question heading's ignored word, with the hint.
+        let (_, bare) = parse(animals.replacingOccurrences(of: "## How much do you enjoy car rides? {.ranged}", with: "## How much do you enjoy car rides? {ranged}"))
+        #expect(located(bare) == ["15:38: warning: 'ranged' on a question heading is ignored"])
+        #expect(bare.first?.hint == "did you mean '.ranged'?")
+    }
+
     /// A weight that is not a number because of a slip says which: a comma between two
     /// references, a dash pasted from a word processor in place of '-' (named, with its code).
     @Test func weightSlipsAreNamedInTheHint() {
