@@ -124,6 +124,32 @@ import Testing
         #expect(bare.first?.hint == "did you mean '.ranged'?")
     }
 
+    /// `- B {dog}{cat}` scores cat alone and shows "B {dog}": a warning at the first block's
+    /// brace says so. Braces the author escaped, put in code or that read as no block (a set
+    /// on a heading, `{1}`) are left alone.
+    @Test func onlyTheLastOfTwoBlocksCounts() {
+        let two = animals
+            .replacingOccurrences(of: "- Steak {dog}", with: "- Steak {dog}{cat}")
+            .replacingOccurrences(of: "- Fish {cat}", with: "- Fish {dog} {cat=2}")
+            .replacingOccurrences(of: "## Which activities do you enjoy? {.multiple}", with: "## Which activities do you enjoy? {.multiple}{#act}")
+        let (_, problems) = parse(two)
+        #expect(located(problems) == [
+            "11:35: warning: only the last attribute block counts: '{.multiple}' is shown as text",
+            "8:9: warning: only the last attribute block counts: '{dog}' is shown as text",
+            "9:8: warning: only the last attribute block counts: '{dog}' is shown as text",
+        ])
+        #expect(problems.map(\.hint) == [
+            "write all its tokens in one block, {.multiple #act}; to show the braces as text, write \\{",
+            "write all its tokens in one block, {dog cat}; to show the braces as text, write \\{",
+            "write all its tokens in one block, {dog cat=2}; to show the braces as text, write \\{",
+        ])
+        let meant = animals
+            .replacingOccurrences(of: "- Steak {dog}", with: "- Steak \\{dog} {dog}")
+            .replacingOccurrences(of: "- Fish {cat}", with: "- Fish `{dog}` {cat}")
+            .replacingOccurrences(of: "## Which food do you like the most?", with: "## Is A = {1}? {.single}")
+        #expect(parse(meant).1.isEmpty, "\(located(parse(meant).1))")
+    }
+
     /// A weight that is not a number because of a slip says which: a comma between two
     /// references, a dash pasted from a word processor in place of '-' (named, with its code).
     @Test func weightSlipsAreNamedInTheHint() {
