@@ -140,6 +140,15 @@ public struct Attributes: Sendable, Equatable {
                 j += max(width, 1)
             }
             result.tokens.reserveCapacity(count)
+            // The token that starts after byte `end`, if any (and if it starts with `first`).
+            func nextToken(after end: Int, startingWith first: UInt8?) -> Range<Int>? {
+                var start = end
+                while start < bytes.count, case let width = blank(at: start), width > 0 { start += width }
+                guard start < bytes.count, first.map({ bytes[start] == $0 }) ?? true else { return nil }
+                var stop = start
+                while stop < bytes.count, blank(at: stop) == 0 { stop += 1 }
+                return start..<stop
+            }
             var i = 0
             while i < bytes.count {
                 let width = blank(at: i)
@@ -152,7 +161,19 @@ public struct Attributes: Sendable, Equatable {
                 let token = UnsafeBufferPointer(rebasing: bytes[start..<i])
                 let column = block.start.column + start
                 func fail(_ message: String, hint: String? = nil) {
-                    diagnostics.append(file.error(message, line: block.start.line, byteColumn: column, hint: hint))
+                    let text = String(decoding: token, as: UTF8.self)
+                    diagnostics.append(file.error(
+                        message, line: block.start.line, byteColumn: column, hint: commaHint(text) ?? hint))
+                }
+                // `cat = 2`, `cat =2`, `cat= 2`: one setting with spaces around its '=', one
+                // error for it (its pieces, read alone, gave two that did not say why).
+                if let spaced = spacedSetting(bytes, at: start..<i, next: nextToken) {
+                    let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<spaced.end]), as: UTF8.self)
+                    diagnostics.append(file.error(
+                        "invalid setting '\(written)'", line: block.start.line, byteColumn: column,
+                        hint: "no spaces around '=': \(spaced.key)=\(spaced.value ?? "value")"))
+                    i = spaced.end
+                    continue
                 }
                 let kind: Token.Kind
                 if let ascii = asciiToken(token) {
@@ -217,6 +238,49 @@ public struct Attributes: Sendable, Equatable {
             }
         }
         return (result, diagnostics)
+    }
+
+    /// A setting written with spaces around its '=' that starts with the token at `token`:
+    /// its key, its value (nil when none follows) and where it ends. Nil for anything else,
+    /// which is read token by token. Only a name and a lone `=`, a name and `=value`, or
+    /// `key=` and a plain word: the rare tokens that can be one, so other tokens look no further.
+    static func spacedSetting(
+        _ bytes: UnsafeBufferPointer<UInt8>, at token: Range<Int>, next: (Int, UInt8?) -> Range<Int>?
+    ) -> (key: String, value: String?, end: Int)? {
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        let equals = UInt8(ascii: "=")
+        // A value that is a word of its own: not a '#id', a '.flag' or another setting.
+        func value(_ range: Range<Int>) -> Bool {
+            let first = bytes[range.lowerBound]
+            return first != UInt8(ascii: "#") && first != UInt8(ascii: ".") && !bytes[range].contains(equals)
+        }
+        if bytes[token.upperBound - 1] == equals {
+            // `cat= 2`
+            let key = token.lowerBound..<(token.upperBound - 1)
+            guard !key.isEmpty, !bytes[key].contains(equals), isValidName(text(key)),
+                  let after = next(token.upperBound, nil), value(after) else { return nil }
+            return (text(key), text(after), after.upperBound)
+        }
+        // `cat = 2`, `cat =2`
+        // Most tokens end here: the next one does not start with '=' (read no further than that).
+        guard let sign = next(token.upperBound, equals),
+              !bytes[token].contains(equals), isValidName(text(token)) else { return nil }
+        if sign.count > 1 {
+            let rest = (sign.lowerBound + 1)..<sign.upperBound
+            return value(rest) ? (text(token), text(rest), sign.upperBound) : nil
+        }
+        guard let after = next(sign.upperBound, nil), value(after) else { return (text(token), nil, sign.upperBound) }
+        return (text(token), text(after), after.upperBound)
+    }
+
+    /// For a token with a comma in it (`{cat, dog}`, `{cat=2,dog=1}`), written as in a list
+    /// of some other syntax: the hint that tokens are separated by spaces, with the fix
+    /// when the comma stands between two of them.
+    public static func commaHint(_ token: String) -> String? {
+        guard token.contains(",") else { return nil }
+        let parts = token.split(separator: ",")
+        let hint = "separate tokens with spaces, not commas"
+        return parts.count > 1 ? "\(hint): \(parts.joined(separator: " "))" : hint
     }
 
     struct Problem: Error {

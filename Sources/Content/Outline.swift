@@ -87,13 +87,43 @@ public struct Outline: Sendable {
     /// A list item without its attribute block, and the parsed block (nil when it has none).
     public static func item(_ node: Node, file: SourceFile) -> (Node, Attributes?, [Diagnostic]) {
         guard let block = node.attributes else { return (node, nil, []) }
-        let (attributes, diagnostics) = Attributes.parse(block, in: file)
+        var (attributes, diagnostics) = Attributes.parse(block, in: file)
+        if let earlier = earlierBlock(before: block, isHeading: node.headingLevel != nil, file: file) { diagnostics.append(earlier) }
         guard let stripped = node.strippingAttributes() else {
             return (node, attributes, diagnostics + [file.error(
                 "the attribute block overlaps Markdown formatting", line: block.brace.line, byteColumn: block.brace.column,
                 hint: "write the block as plain text at the end of the line, or escape the brace as \\{")])
         }
         return (stripped, attributes, diagnostics)
+    }
+
+    /// `- B {dog}{cat}`: only the last block is read, the first stays in the text ("B {dog}")
+    /// and scores nothing, without a word. A warning at its `{` when it reads as a block of
+    /// its own: its tokens all valid and, on a heading, not only names (`## A = {1} {.multiple}`
+    /// shows a set, as meant).
+    static func earlierBlock(before block: AttributeBlock, isHeading: Bool, file: SourceFile) -> Diagnostic? {
+        guard let line = file.byteRange(ofLine: block.brace.line) else { return nil }
+        let utf8 = file.text.utf8
+        func byte(_ offset: Int) -> UInt8 { utf8[utf8.index(utf8.startIndex, offsetBy: line.lowerBound + offset)] }
+        var close = min(block.textEnd.column - 1, line.count) - 1
+        while close > 0, byte(close) == UInt8(ascii: " ") || byte(close) == UInt8(ascii: "\t") { close -= 1 }
+        guard close > 0, byte(close) == UInt8(ascii: "}"), byte(close - 1) != UInt8(ascii: "\\") else { return nil }
+        var open = close - 1
+        while open >= 0, byte(open) != UInt8(ascii: "{") {
+            if byte(open) == UInt8(ascii: "}") { return nil }
+            open -= 1
+        }
+        guard open >= 0, open == 0 || byte(open - 1) != UInt8(ascii: "\\") else { return nil }
+        let start = utf8.index(utf8.startIndex, offsetBy: line.lowerBound + open + 1)
+        let text = String(decoding: utf8[start..<utf8.index(start, offsetBy: close - open - 1)], as: UTF8.self)
+        let (earlier, problems) = Attributes.parse(
+            AttributeBlock(text: text, brace: SourcePosition(line: block.brace.line, column: open + 1)), in: file)
+        guard problems.isEmpty, !earlier.tokens.isEmpty,
+              !isHeading || earlier.tokens.contains(where: { if case .name = $0.kind { false } else { true } }) else { return nil }
+        let tokens = (text + " " + block.text).split(whereSeparator: \.isWhitespace)
+        return file.warning(
+            "only the last attribute block counts: '{\(text)}' is shown as text", line: block.brace.line, byteColumn: open + 1,
+            hint: "write all its tokens in one block, {\(tokens.joined(separator: " "))}; to show the braces as text, write \\{")
     }
 
     /// A warning for a fenced code block (the file's last block) that no fence closes: it

@@ -10,6 +10,15 @@ enum PersonalityParser {
     /// Weights stay small enough that any sum is exact in the page script's numbers.
     static let weightLimit = 1_000_000
 
+    /// An outcome's heading: `.outcome`, or an id with `outcome` missing its dot
+    /// (`{#cat outcome}`). That slip is an error of its own, and read as the outcome it
+    /// meant it spares the cascade that followed: "this question has no answers", and an
+    /// "unknown outcome 'cat'" at every answer that names it.
+    static func isOutcome(_ item: Outline.Item) -> Bool {
+        item.attributes.has(flag: "outcome")
+            || (item.attributes.id != nil && item.attributes.tokens.contains { $0.kind == .name("outcome") })
+    }
+
     static func parse(
         _ outline: Outline, reader: inout FrontMatterReader, file: SourceFile, kindLine: Int
     ) -> (PersonalityQuiz?, [Diagnostic]) {
@@ -20,9 +29,13 @@ enum PersonalityParser {
         // Outcomes first: answers may name outcomes declared after them.
         var outcomes: [PersonalityQuiz.Outcome] = []
         var outcomeIndex: [String: Int] = [:]
-        for item in outline.items where item.attributes.has(flag: "outcome") {
+        for item in outline.items where isOutcome(item) {
             for token in item.attributes.tokens {
                 switch token.kind {
+                case .name("outcome") where !item.attributes.has(flag: "outcome"):
+                    diagnostics.append(file.error(
+                        "'outcome' without its dot makes no outcome", line: token.line, byteColumn: token.column,
+                        hint: "did you mean '.outcome'?"))
                 case .flag(let flag) where !headingFlags.contains(flag):
                     diagnostics.append(unknownFlag(flag, token: token, file: file))
                 case .flag(let flag) where flag != "outcome":
@@ -67,18 +80,18 @@ enum PersonalityParser {
             candidates: ids, fallback: ids.count <= 12 ? "declared outcomes: \(ids.joined(separator: ", "))" : nil)
         var questions: [PersonalityQuiz.Question] = []
         questions.reserveCapacity(outline.items.count - outcomes.count)
-        for item in outline.items where !item.attributes.has(flag: "outcome") {
+        for item in outline.items where !isOutcome(item) {
             let (question, problems) = parseQuestion(item, outcomes: outcomeIndex, hints: &hints, file: file)
             diagnostics += problems
             if let question { questions.append(question) }
         }
 
-        if outcomes.isEmpty && !outline.items.contains(where: { $0.attributes.has(flag: "outcome") }) {
+        if outcomes.isEmpty && !outline.items.contains(where: isOutcome) {
             diagnostics.append(file.error(
                 "this personality quiz has no outcome", line: kindLine,
                 hint: "declare each outcome with a heading such as '## You are a dog! {#dog .outcome}'"))
         }
-        if outline.items.allSatisfy({ $0.attributes.has(flag: "outcome") }) {
+        if outline.items.allSatisfy(isOutcome) {
             diagnostics.append(file.error(
                 "this personality quiz has no question", line: kindLine,
                 hint: "each '##' heading without .outcome is a question, with its answers as a list below it"))
@@ -105,7 +118,8 @@ enum PersonalityParser {
             case .name(let name):
                 diagnostics.append(file.warning(
                     "'\(name)' on a question heading is ignored", line: token.line, byteColumn: token.column,
-                    hint: outcomes[name] != nil ? "outcome references go at the end of each answer, e.g. '- Steak {\(name)}'" : Attributes.bracesAsTextHint))
+                    hint: outcomes[name] != nil ? "outcome references go at the end of each answer, e.g. '- Steak {\(name)}'"
+                        : headingFlags.contains(name) ? "did you mean '.\(name)'?" : Attributes.bracesAsTextHint))
             case .pair(let key, _):
                 diagnostics.append(file.warning(
                     "unknown setting '\(key)' on a question", line: token.line, byteColumn: token.column,
@@ -208,7 +222,7 @@ enum PersonalityParser {
                             byteColumn: token.column)
                         : file.error(
                             "the weight of '\(key)' must be a whole number", line: token.line, byteColumn: token.column,
-                            hint: "write \(key)=2 or \(key)=-1"))
+                            hint: weightHint(key: key, value: value)))
                     continue
                 }
                 weight = w
@@ -263,6 +277,22 @@ enum PersonalityParser {
         let digits = text.utf8.first.map { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") } == true
             ? text.utf8.dropFirst() : text.utf8[...]
         return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// Dashes a word processor or a paste puts where a minus was meant (`cat=−2`).
+    static let dashes: Set<Unicode.Scalar> = ["\u{2212}", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{FE63}", "\u{FF0D}"]
+
+    /// What to write for a weight that is not a whole number: a minus sign that is some
+    /// other dash is named, and a comma between two references is a list of the wrong syntax.
+    static func weightHint(key: String, value: String) -> String {
+        if let hint = Attributes.commaHint("\(key)=\(value)") { return hint }
+        let scalars = value.unicodeScalars
+        if let dash = scalars.first, dashes.contains(dash), case let digits = String(scalars.dropFirst()),
+           isWholeNumber(digits), digits.first?.isNumber == true {
+            let name = dash.properties.name.map { " (U+\(String(dash.value, radix: 16, uppercase: true)) \($0))" } ?? ""
+            return "'\(dash)'\(name) is not a minus sign here: write '-' (ASCII hyphen-minus), \(key)=-\(digits)"
+        }
+        return "write \(key)=2 or \(key)=-1"
     }
 
     /// The line of the last token before `position` that scored `name`: a name, or a pair

@@ -141,7 +141,7 @@ import TestSupport
         #expect(json["warnings"] as? Int == 2)
         let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.map { $0["message"] as? String } == [
-            "unknown front matter key 'shufle-answers'", "outcome 'y' can never be the result",
+            "unknown front matter key 'shufle-answers'", "no answer scores 'y'",
         ])
         #expect(diagnostics.first?["line"] as? Int == 3)
         #expect(diagnostics.first?["hint"] as? String == "did you mean 'shuffle-answers'?")

@@ -56,6 +56,35 @@ import Testing
         ])
     }
 
+    /// A setting with spaces around its '=' is one error that says so, not one for each piece
+    /// (an "unknown outcome '2'" for the value).
+    @Test func spacesAroundEqualsAreOneError() {
+        func problem(_ text: String) -> (kinds: [Attributes.Token.Kind], problems: [String], hints: [String?]) {
+            let file = SourceFile(path: "f.md", text: "## Q {\(text)}\n")
+            let (attributes, problems) = Attributes.parse(AttributeBlock(text: text, brace: .init(line: 1, column: 6)), in: file)
+            return (attributes.tokens.map(\.kind), located(problems), problems.map(\.hint))
+        }
+        #expect(problem("cat = 2 dog") == ([.name("dog")], ["1:7: error: invalid setting 'cat = 2'"], ["no spaces around '=': cat=2"]))
+        #expect(problem("dog =1") == ([], ["1:7: error: invalid setting 'dog =1'"], ["no spaces around '=': dog=1"]))
+        #expect(problem("x cat= 2") == ([.name("x")], ["1:9: error: invalid setting 'cat= 2'"], ["no spaces around '=': cat=2"]))
+        #expect(problem("ending =") == ([], ["1:7: error: invalid setting 'ending ='"], ["no spaces around '=': ending=value"]))
+        #expect(problem("猫 = 2").problems == ["1:7: error: invalid setting '猫 = 2'"])
+        // An id, a flag or another setting after the '=' is no value: read on its own.
+        #expect(problem("a= .multiple").problems == ["1:7: error: 'a=' has no value"])
+        #expect(problem("a= .multiple").kinds == [.flag("multiple")])
+    }
+
+    /// Tokens are separated by spaces: a comma, as in a list of another syntax, is named.
+    @Test func commasBetweenTokensAreNamed() {
+        let file = SourceFile(path: "f.md", text: "## Q {cat, dog}\n")
+        let (attributes, problems) = Attributes.parse(AttributeBlock(text: "cat, dog", brace: .init(line: 1, column: 6)), in: file)
+        #expect(attributes.tokens.map(\.kind) == [.name("dog")])
+        #expect(located(problems) == ["1:7: error: invalid attribute 'cat,'"])
+        #expect(problems.first?.hint == "separate tokens with spaces, not commas")
+        #expect(Attributes.commaHint("cat,dog") == "separate tokens with spaces, not commas: cat dog")
+        #expect(Attributes.commaHint("cat") == nil)
+    }
+
     /// ASCII tokens are read on their bytes, others by characters: both read alike.
     @Test func asciiAndOtherTokensReadAlike() {
         let (kinds, problems) = tokens("#a-1 .b_2 k=v=w k2=é é=1 .é é x!é")

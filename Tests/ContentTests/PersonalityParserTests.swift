@@ -111,6 +111,60 @@ import Testing
         #expect(located(problems) == ["13:13: error: the weight of 'cat' must be a whole number"])
     }
 
+    /// `{#cat outcome}`, its dot forgotten, is one error that says so: read as the outcome
+    /// it meant, it is no question without answers, and the answers that name it find it.
+    @Test func anOutcomeFlagWithoutItsDotIsOneError() {
+        let slip = animals.replacingOccurrences(of: "{#cat .outcome}", with: "{#cat outcome}")
+        let (_, problems) = parse(slip)
+        #expect(located(problems) == ["22:25: error: 'outcome' without its dot makes no outcome"])
+        #expect(problems.first?.hint == "did you mean '.outcome'?")
+        // With no id it names nothing, and stays a question heading's ignored word, with the hint.
+        let (_, bare) = parse(animals.replacingOccurrences(of: "## How much do you enjoy car rides? {.ranged}", with: "## How much do you enjoy car rides? {ranged}"))
+        #expect(located(bare) == ["15:38: warning: 'ranged' on a question heading is ignored"])
+        #expect(bare.first?.hint == "did you mean '.ranged'?")
+    }
+
+    /// `- B {dog}{cat}` scores cat alone and shows "B {dog}": a warning at the first block's
+    /// brace says so. Braces the author escaped, put in code or that read as no block (a set
+    /// on a heading, `{1}`) are left alone.
+    @Test func onlyTheLastOfTwoBlocksCounts() {
+        let two = animals
+            .replacingOccurrences(of: "- Steak {dog}", with: "- Steak {dog}{cat}")
+            .replacingOccurrences(of: "- Fish {cat}", with: "- Fish {dog} {cat=2}")
+            .replacingOccurrences(of: "## Which activities do you enjoy? {.multiple}", with: "## Which activities do you enjoy? {.multiple}{#act}")
+        let (_, problems) = parse(two)
+        #expect(located(problems) == [
+            "11:35: warning: only the last attribute block counts: '{.multiple}' is shown as text",
+            "8:9: warning: only the last attribute block counts: '{dog}' is shown as text",
+            "9:8: warning: only the last attribute block counts: '{dog}' is shown as text",
+        ])
+        #expect(problems.map(\.hint) == [
+            "write all its tokens in one block, {.multiple #act}; to show the braces as text, write \\{",
+            "write all its tokens in one block, {dog cat}; to show the braces as text, write \\{",
+            "write all its tokens in one block, {dog cat=2}; to show the braces as text, write \\{",
+        ])
+        let meant = animals
+            .replacingOccurrences(of: "- Steak {dog}", with: "- Steak \\{dog} {dog}")
+            .replacingOccurrences(of: "- Fish {cat}", with: "- Fish `{dog}` {cat}")
+            .replacingOccurrences(of: "## Which food do you like the most?", with: "## Is A = {1}? {.single}")
+        #expect(parse(meant).1.isEmpty, "\(located(parse(meant).1))")
+    }
+
+    /// A weight that is not a number because of a slip says which: a comma between two
+    /// references, a dash pasted from a word processor in place of '-' (named, with its code).
+    @Test func weightSlipsAreNamedInTheHint() {
+        for (written, hint) in [
+            ("cat=2,dog=1", "separate tokens with spaces, not commas: cat=2 dog=1"),
+            ("cat=\u{2212}2", "'\u{2212}' (U+2212 MINUS SIGN) is not a minus sign here: write '-' (ASCII hyphen-minus), cat=-2"),
+            ("cat=\u{2013}2", "'\u{2013}' (U+2013 EN DASH) is not a minus sign here: write '-' (ASCII hyphen-minus), cat=-2"),
+            ("cat=\u{2212}", "write cat=2 or cat=-1"),
+        ] {
+            let (_, problems) = parse(animals.replacingOccurrences(of: "cat=2", with: written))
+            #expect(located(problems) == ["13:13: error: the weight of 'cat' must be a whole number"], "\(written)")
+            #expect(problems.first?.hint == hint)
+        }
+    }
+
     /// A whole number too large for a weight is told so, with the range, whether or not it
     /// fits in an Int.
     @Test func weightsOutOfRangeNameTheRange() {
