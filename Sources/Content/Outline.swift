@@ -103,19 +103,21 @@ public struct Outline: Sendable {
     /// shows a set, as meant).
     static func earlierBlock(before block: AttributeBlock, isHeading: Bool, file: SourceFile) -> Diagnostic? {
         guard let line = file.byteRange(ofLine: block.brace.line) else { return nil }
-        let utf8 = file.text.utf8
-        func byte(_ offset: Int) -> UInt8 { utf8[utf8.index(utf8.startIndex, offsetBy: line.lowerBound + offset)] }
-        var close = min(block.textEnd.column - 1, line.count) - 1
-        while close > 0, byte(close) == UInt8(ascii: " ") || byte(close) == UInt8(ascii: "\t") { close -= 1 }
-        guard close > 0, byte(close) == UInt8(ascii: "}"), byte(close - 1) != UInt8(ascii: "\\") else { return nil }
-        var open = close - 1
-        while open >= 0, byte(open) != UInt8(ascii: "{") {
-            if byte(open) == UInt8(ascii: "}") { return nil }
-            open -= 1
+        // Read through a pointer: this runs for every answer, and almost all stop at the first test.
+        let found: (open: Int, text: String)?? = file.text.utf8.withContiguousStorageIfAvailable { all in
+            let bytes = UnsafeBufferPointer(rebasing: all[line])
+            var close = min(block.textEnd.column - 1, bytes.count) - 1
+            while close > 0, bytes[close] == UInt8(ascii: " ") || bytes[close] == UInt8(ascii: "\t") { close -= 1 }
+            guard close > 0, bytes[close] == UInt8(ascii: "}"), bytes[close - 1] != UInt8(ascii: "\\") else { return nil }
+            var open = close - 1
+            while open >= 0, bytes[open] != UInt8(ascii: "{") {
+                if bytes[open] == UInt8(ascii: "}") { return nil }
+                open -= 1
+            }
+            guard open >= 0, open == 0 || bytes[open - 1] != UInt8(ascii: "\\") else { return nil }
+            return (open, String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]), as: UTF8.self))
         }
-        guard open >= 0, open == 0 || byte(open - 1) != UInt8(ascii: "\\") else { return nil }
-        let start = utf8.index(utf8.startIndex, offsetBy: line.lowerBound + open + 1)
-        let text = String(decoding: utf8[start..<utf8.index(start, offsetBy: close - open - 1)], as: UTF8.self)
+        guard let (open, text) = found ?? nil else { return nil }
         let (earlier, problems) = Attributes.parse(
             AttributeBlock(text: text, brace: SourcePosition(line: block.brace.line, column: open + 1)), in: file)
         guard problems.isEmpty, !earlier.tokens.isEmpty,
