@@ -89,8 +89,7 @@ enum TriviaBank {
         if columns.index["time"] != nil, let row = dataRows.first(where: { !(columns.value("time", in: $0.fields) ?? "").isEmpty }) {
             let value = columns.value("time", in: row.fields) ?? ""
             // At the column's name in the header.
-            let spans = fieldSpans(Array(file.line(1).utf8), delimiter: delimiter)
-            let at = columns.index["time"].flatMap { $0 < spans.count ? spans[$0].lowerBound + 1 : nil } ?? 1
+            let at = headerColumn(columns.index["time"], file: file, delimiter: delimiter)
             problems.append(file.warning(
                 "the time limit column is ignored: a quiz has one time limit for every question", line: 1, byteColumn: at,
                 hint: "set it in the front matter, e.g. time: \(Int(value) ?? 20)"))
@@ -190,6 +189,13 @@ enum TriviaBank {
         }
     }
 
+    /// The byte column where field `index` of the header row stands (1 when there is none).
+    static func headerColumn(_ index: Int?, file: SourceFile, delimiter: Character) -> Int {
+        guard let index else { return 1 }
+        let spans = fieldSpans(Array(file.line(1).utf8), delimiter: delimiter)
+        return index < spans.count ? spans[index].lowerBound + 1 : 1
+    }
+
     static let delimiterNames: [Character: String] = [",": "comma", ";": "semicolon", "\t": "tab"]
 
     /// The delimiter the header row uses most, outside quotes: a comma unless semicolons or
@@ -285,20 +291,17 @@ enum TriviaBank {
                 if index["correct"] == nil && index["answer"] == nil { missing.append("correct") }
             }
             // `choises`: the missing column at the name that was meant for it.
-            var misspelt: [String] = []
-            if !missing.isEmpty, !unknown.isEmpty {
-                let spans = TriviaBank.fieldSpans(Array(file.line(1).utf8), delimiter: delimiter)
-                for name in missing {
-                    guard let typo = unknown.first(where: { NearestMatch.find($0.lowercased(), in: [name]) != nil }),
-                          let i = header.firstIndex(where: { $0.trimmingWhitespace == typo }) else { continue }
-                    misspelt.append(typo)
-                    problems.append(file.error(
-                        "the bank's header has no '\(name)' column", line: 1, byteColumn: i < spans.count ? spans[i].lowerBound + 1 : 1,
-                        hint: "did you mean '\(name)'? '\(typo)' is no column quizgen knows"))
-                }
-                missing.removeAll { name in unknown.contains { NearestMatch.find($0.lowercased(), in: [name]) != nil } }
-                unknown.removeAll { misspelt.contains($0) }
+            let meant = missing.compactMap { name in
+                unknown.first { NearestMatch.find($0.lowercased(), in: [name]) != nil }.map { (name: name, typo: $0) }
             }
+            for (name, typo) in meant {
+                problems.append(file.error(
+                    "the bank's header has no '\(name)' column", line: 1,
+                    byteColumn: TriviaBank.headerColumn(header.firstIndex { $0.trimmingWhitespace == typo }, file: file, delimiter: delimiter),
+                    hint: "did you mean '\(name)'? '\(typo)' is no column quizgen knows"))
+            }
+            missing.removeAll { name in meant.contains { $0.name == name } }
+            unknown.removeAll { typo in meant.contains { $0.typo == typo } }
             if !missing.isEmpty {
                 problems.append(file.error(
                     "the bank's header has no \(FrontMatterReader.list(missing, or: false)) column\(missing.count == 1 ? "" : "s")",
@@ -310,8 +313,7 @@ enum TriviaBank {
                 let more = unknown.count > 3 ? " and \(unknown.count - 3) more" : ""
                 let list = unknown.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
                 // At the first of them.
-                let spans = TriviaBank.fieldSpans(Array(file.line(1).utf8), delimiter: delimiter)
-                let at = header.firstIndex { $0.trimmingWhitespace == first }.flatMap { $0 < spans.count ? spans[$0].lowerBound + 1 : nil } ?? 1
+                let at = TriviaBank.headerColumn(header.firstIndex { $0.trimmingWhitespace == first }, file: file, delimiter: delimiter)
                 problems.append(file.warning(
                     "unknown column\(unknown.count == 1 ? "" : "s") \(list)\(more) ignored", line: 1, byteColumn: at,
                     hint: NearestMatch.hint(first.lowercased(), in: all) ?? "known columns: \(all.joined(separator: ", "))"))
